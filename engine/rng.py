@@ -1,0 +1,79 @@
+"""A seeded random number generator and shuffle that give the same deal for a
+seed on CPython, MicroPython and CircuitPython.
+
+The generator is Wichmann and Hill's (1982): three small multiplicative
+congruential generators whose outputs are summed.  Every intermediate value
+stays below 2**23, far under MicroPython's small-int limit of 2**30, so a draw
+never allocates.  Period about 7 * 10**12.  A seed is any integer from 0 to
+2**30 - 1; it is scrambled into the three states by a 16-bit bijective mixer so
+that neighbouring seeds give unrelated deals.
+
+Memory: one object with three small ints.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_M1 = const(30269)
+_M2 = const(30307)
+_M3 = const(30323)
+SEED_LIMIT = const(0x40000000)
+
+
+def _mix16(x):
+    # x ^= x >> s and x *= odd (mod 2**16) are both bijections on 16 bits;
+    # the multipliers are below 2**14 so the products stay below 2**30.
+    x = ((x ^ (x >> 8)) * 14941) & 0xFFFF
+    x = ((x ^ (x >> 7)) * 11291) & 0xFFFF
+    return x ^ (x >> 8)
+
+
+class Rng:
+    def __init__(self, seed=0):
+        self.a = 1
+        self.b = 1
+        self.c = 1
+        self.seed(seed)
+
+    def seed(self, seed):
+        if seed < 0 or seed >= SEED_LIMIT:
+            raise ValueError("seed must be from 0 to 2**30 - 1")
+        lo = seed & 0x7FFF
+        hi = seed >> 15
+        self.a = 1 + _mix16(lo ^ _mix16(hi)) % (_M1 - 1)
+        self.b = 1 + _mix16(hi ^ _mix16(lo ^ 0x5A5A)) % (_M2 - 1)
+        self.c = 1 + _mix16(_mix16(lo + 0x1234) ^ hi ^ 0xA5A5) % (_M3 - 1)
+        for _ in range(4):
+            self.next()
+
+    def next(self):
+        """The next value, 0 .. 30268."""
+        self.a = (171 * self.a) % _M1
+        self.b = (172 * self.b) % _M2
+        self.c = (170 * self.c) % _M3
+        return (self.a + self.b + self.c) % _M1
+
+    def below(self, n):
+        """A value 0 .. n-1 (n from 1 to 30269), without modulo bias."""
+        limit = _M1 - _M1 % n
+        while True:
+            v = self.next()
+            if v < limit:
+                return v % n
+
+    def shuffle(self, cards, start=0, end=-1):
+        """Fisher-Yates shuffle of cards[start:end] in place."""
+        if end < 0:
+            end = len(cards)
+        i = end - 1
+        while i > start:
+            j = start + self.below(i - start + 1)
+            t = cards[i]
+            cards[i] = cards[j]
+            cards[j] = t
+            i -= 1
