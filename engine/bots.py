@@ -13,6 +13,13 @@ Memory: none beyond the game's own.
 from engine import cards
 from engine import ctd
 
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
 
 def random_bot(game, rng):
     n = game.legal_moves()
@@ -35,22 +42,23 @@ def greedy_bot(game, rng):
 BOTS = {"random": random_bot, "greedy": greedy_bot}
 
 
-def _others(game, source, col, need_value, need_suit):
-    """Over the other cards the player could use this hand: (has one worth at
-    least need_value, has a trigger for need_suit)."""
-    worth = 0
-    trig = 0
+_WORTH = const(1)
+_TRIGGER = const(2)
+
+
+def _others(game, source, need_value, need_suit):
+    """Over the other cards the player could use this hand: _WORTH if one is
+    worth at least need_value, plus _TRIGGER if one could trigger need_suit."""
+    found = 0
     for s in range(4):
-        if s == source:
-            continue
-        c = game.source_card(s)
+        c = game.source_card(s) if s != source else 0
         if c == 0:
             continue
         if ctd.value(c) >= need_value:
-            worth = 1
+            found |= _WORTH
         if cards.is_joker(c) or cards.suit(c) == need_suit:
-            trig = 1
-    return worth, trig
+            found |= _TRIGGER
+    return found
 
 
 def rate_ctd(game, mv):
@@ -72,12 +80,12 @@ def rate_ctd(game, mv):
         return 10000
     if role == 1:
         excess = ctd.value(game.attacks[target * 3]) + v - power
-        _, trig = _others(game, source, target, 99, msuit)
-        return 5000 - 50 * excess + 1000 * trig - (400 if joker else 0)
-    worth, trig = _others(game, source, target, power - v, msuit)
-    if game.rules == ctd.ONESTRIKE and not (worth and trig):
+        trig = _others(game, source, 99, msuit) & _TRIGGER
+        return 5000 - 50 * excess + 500 * trig - (400 if joker else 0)
+    found = _others(game, source, power - v, msuit)
+    if game.rules == ctd.ONESTRIKE and found != _WORTH | _TRIGGER:
         return -1000
-    r = 2000 + 20 * v + 500 * worth + 300 * trig
+    r = 2000 + 20 * v + 500 * (found & _WORTH) + 150 * (found & _TRIGGER)
     if joker:
         r -= 1500
     elif cards.suit(c) == msuit:

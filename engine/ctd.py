@@ -21,7 +21,8 @@ Memory shape (allocated once per game, nothing allocated by a move):
     monsters  12 B  column by column, each from its top slot down; 0 = slain;
                     the face-down flag marks the monsters not yet revealed
     attacks   12 B  three per column: power pair, then trigger
-    deck      42 B  the power deck in deal order; deck[top:] is still to draw
+    deck      42 B  the power deck in deal order; deck[top:] is still to draw,
+                    the drawn slots are 0
     hand       3 B  0 = empty slot
     pile      42 B  the damage pile, or the reserve pile; pile[:pile_n]
     gone      54 B  slain monsters with their attack cards; gone[:gone_n]
@@ -29,7 +30,7 @@ Memory shape (allocated once per game, nothing allocated by a move):
 """
 
 from engine import cards
-from engine.game import Game, SaveError, PLAYING, WON, LOST
+from engine.game import Game, PLAYING, WON, LOST
 from engine.rng import Rng
 
 try:
@@ -44,7 +45,6 @@ CLASSIC = const(0)
 RESERVE = const(1)
 ONESTRIKE = const(2)
 RULE_NAMES = ("classic", "reserve", "onestrike")
-RULE_TITLES = ("Classic", "Reserve", "One Strike")
 
 FROM_RESERVE = const(3)
 TO_PILE = const(4)
@@ -73,32 +73,12 @@ R_ONE_MONSTER = const(7)
 R_TOO_FEW = const(8)
 R_IN_RESERVE = const(9)
 R_NO_SUCH = const(10)
-REASONS = (
-    "",
-    "the game is over",
-    "there is no card there",
-    "that column is cleared",
-    "too weak: even a 10 after it would not reach the monster's power",
-    "the power pair would not reach the monster's power",
-    "the trigger must match the monster's suit (or be a Joker)",
-    "One Strike: a hand attacks one monster only",
-    "One Strike: too few cards left in this hand to kill",
-    "that card is already on the reserve pile",
-    "no such place",
-)
 
 # Why a game was lost
 LOSS_DAMAGE = const(1)
 LOSS_SPENT = const(2)
 LOSS_STUCK = const(3)
-LOSSES = (
-    "",
-    "the damage pile reached 7 cards",
-    "the power deck and the hand are spent with monsters left",
-    "the power deck and the hand are spent and the reserve card cannot be played",
-)
 
-_BODY = const(12 + 12 + 42 + 1 + 3 + 42 + 1 + 54 + 1 + 1 + 1)
 
 
 def value(c):
@@ -107,13 +87,11 @@ def value(c):
     return 10 if r == cards.JOKER else r
 
 
-def move(source, target):
-    return (source << 4) | target
-
-
 class Dungeon(Game):
     GAME_ID = 1
-    BODY_SIZE = _BODY
+    # What a save holds (engine/saves.py), and where the cards lie.
+    SAVED = ("monsters", "attacks", "deck", "top", "hand", "pile", "pile_n", "gone", "gone_n", "kills", "loss")
+    CARD_PARTS = ("monsters", "attacks", "deck", "hand", "pile", "gone")
 
     def __init__(self, rules=CLASSIC):
         super().__init__()
@@ -137,67 +115,33 @@ class Dungeon(Game):
 
     # -- dealing -----------------------------------------------------------
     def deal(self, seed):
-        """A new game from a seed: the monsters, then the power deck, are shuffled."""
-        rng = Rng(seed)
+        """Deal a fresh game from a seed: the monsters, then the power deck, are shuffled."""
         order = bytearray(54)
-        i = 0
-        for r in (11, 12, 13):
-            for s in range(4):
-                order[i] = (s << 4) | r
-                i += 1
-        for s in range(4):
-            for r in range(1, 11):
-                order[i] = (s << 4) | r
-                i += 1
-        order[52] = cards.BLACK_JOKER
-        order[53] = cards.RED_JOKER
+        m = 0
+        p = MONSTERS
+        for c in cards.standard_deck():
+            if 11 <= c & 0x0F <= 13:
+                order[m] = c
+                m += 1
+            else:
+                order[p] = c
+                p += 1
+        rng = Rng(seed)
         rng.shuffle(order, 0, MONSTERS)
         rng.shuffle(order, MONSTERS, 54)
         self.set_up(order)
         self.seed = seed
         return self
 
-    def deal_cards(self, order):
-        """A new game from a given order: the 12 monsters column by column, each
-        column from its face-up card down, then the 42 power cards from the top.
-        ValueError naming the first card that is wrong."""
-        if len(order) != 54:
-            raise ValueError("a deal needs 54 cards (12 monsters, then 42 power cards), got %d" % len(order))
-        seen = bytearray(64)
-        for i in range(54):
-            c = order[i] & 0x7F
-            if seen[c]:
-                raise ValueError("card %s appears twice" % cards.name(c))
-            seen[c] = 1
-            face = 11 <= cards.rank(c) <= 13
-            if i < MONSTERS and not face:
-                raise ValueError("card %d (%s) should be a monster: J, Q or K" % (i + 1, cards.name(c)))
-            if i >= MONSTERS and face:
-                raise ValueError("card %d (%s) should be a power card: A-10 or a Joker" % (i + 1, cards.name(c)))
-        self.set_up(order)
-        self.seed = 0xFFFFFFFF
-        return self
-
     def set_up(self, order):
+        """Lay out a fresh game from 54 cards in deal order (see deal_ctd in
+        engine/notation.py for the checked version)."""
         for c in range(self.columns):
             for k in range(self.depth):
                 m = order[c * self.depth + k] & 0x7F
                 self.monsters[c * self.depth + k] = m if k == 0 else m | cards.FACE_DOWN
         for i in range(POWER_CARDS):
             self.deck[i] = order[MONSTERS + i] & 0x7F
-        self.top = 0
-        for i in range(12):
-            self.attacks[i] = 0
-        for i in range(3):
-            self.hand[i] = 0
-        for i in range(POWER_CARDS):
-            self.pile[i] = 0
-        for i in range(54):
-            self.gone[i] = 0
-        self.pile_n = self.gone_n = self.kills = self.loss = 0
-        self.status = PLAYING
-        self.moves = 0
-        self.n_events = 0
         self._draw()
 
     # -- what is where -------------------------------------------------------
@@ -230,14 +174,8 @@ class Dungeon(Game):
             return self.hand[source]
         return 0
 
-    def reserve_top(self):
-        return self.source_card(FROM_RESERVE)
-
     def hand_size(self):
         return (self.hand[0] != 0) + (self.hand[1] != 0) + (self.hand[2] != 0)
-
-    def deck_left(self):
-        return POWER_CARDS - self.top
 
     def damage(self):
         """Cards on the damage pile (0 under the Reserve rules)."""
@@ -387,6 +325,7 @@ class Dungeon(Game):
         n = 0
         while n < 3 and self.top < POWER_CARDS:
             self.hand[n] = self.deck[self.top]
+            self.deck[self.top] = 0
             self.top += 1
             n += 1
         self.event(EV_DRAW, n, POWER_CARDS - self.top)
@@ -396,108 +335,3 @@ class Dungeon(Game):
         self.status = LOST
         self.loss = why
         self.event(EV_LOST, why, 0)
-
-    # -- bookkeeping ---------------------------------------------------------
-    def all_cards(self):
-        """Every card of the game wherever it is now (for conservation checks)."""
-        out = bytearray()
-        for part in (self.monsters, self.attacks, self.deck[self.top :], self.hand, self.pile, self.gone):
-            for c in part:
-                if c:
-                    out.append(c & 0x7F)
-        return out
-
-    def _save_body(self, buf, at):
-        for part in (self.monsters, self.attacks, self.deck):
-            buf[at : at + len(part)] = part
-            at += len(part)
-        buf[at] = self.top
-        at += 1
-        buf[at : at + 3] = self.hand
-        at += 3
-        buf[at : at + POWER_CARDS] = self.pile
-        at += POWER_CARDS
-        buf[at] = self.pile_n
-        at += 1
-        buf[at : at + 54] = self.gone
-        at += 54
-        buf[at] = self.gone_n
-        buf[at + 1] = self.kills
-        buf[at + 2] = self.loss
-        return at + 3
-
-    def _load_body(self, buf, at):
-        if self.rules > ONESTRIKE:
-            raise SaveError("save has an unknown rule set")
-        self.columns = 3 if self.rules == RESERVE else 4
-        self.depth = 4 if self.rules == RESERVE else 3
-        for part in (self.monsters, self.attacks, self.deck):
-            part[:] = buf[at : at + len(part)]
-            at += len(part)
-        self.top = buf[at]
-        self.hand[:] = buf[at + 1 : at + 4]
-        at += 4
-        self.pile[:] = buf[at : at + POWER_CARDS]
-        at += POWER_CARDS
-        self.pile_n = buf[at]
-        at += 1
-        self.gone[:] = buf[at : at + 54]
-        at += 54
-        self.gone_n = buf[at]
-        self.kills = buf[at + 1]
-        self.loss = buf[at + 2]
-        if self.top > POWER_CARDS or self.pile_n > POWER_CARDS or self.gone_n > 54 or self.kills > MONSTERS:
-            raise SaveError("save has counts out of range")
-        every = self.all_cards()
-        seen = bytearray(64)
-        for c in every:
-            seen[c & 0x3F] += 1
-        for c in cards.standard_deck():
-            if seen[c & 0x3F] != 1:
-                raise SaveError("save does not hold each card once (%s)" % cards.name(c))
-        if len(every) != 54:
-            raise SaveError("save does not hold 54 cards")
-        return at + 3
-
-
-def new_game(rules, seed):
-    return Dungeon(rules).deal(seed)
-
-
-# -- move notation -----------------------------------------------------------
-# A move names the card and where it goes: "7H>2" places the 7 of hearts (from
-# the hand, or the reserve's top) on column 2 (columns count from 1, left to
-# right); "7H>d" discards it to the damage or reserve pile.  "u" undoes.
-UNDO = const(0xFF)
-
-
-def move_text(game, mv):
-    if mv == UNDO:
-        return "u"
-    c = game.source_card(mv >> 4)
-    target = mv & 0x0F
-    return cards.name(c) + ">" + ("d" if target == TO_PILE else str(target + 1))
-
-
-def parse_move(game, text):
-    """The move byte for a move in notation; ValueError saying what is wrong."""
-    t = text.strip().lower()
-    if t in ("u", "undo"):
-        return UNDO
-    if ">" not in t:
-        raise ValueError("move '%s' is not CARD>COLUMN, CARD>d or u" % text.strip())
-    left, right = t.split(">", 1)
-    c = cards.parse(left)
-    source = -1
-    for s in range(3):
-        if game.hand[s] == c:
-            source = s
-    if source < 0 and game.reserve_top() == c:
-        source = FROM_RESERVE
-    if source < 0:
-        raise ValueError("%s is not in the hand%s" % (cards.name(c), " or on top of the reserve" if game.rules == RESERVE else ""))
-    if right == "d":
-        return move(source, TO_PILE)
-    if right.isdigit() and 1 <= int(right) <= game.columns:
-        return move(source, int(right) - 1)
-    raise ValueError("target '%s' is not a column 1-%d or d" % (right, game.columns))

@@ -1,21 +1,10 @@
-"""What every game's rules share: status, the event buffer, the undo log and
-the save format.
+"""What every game's rules share: status, the event buffer and the undo log.
 
 A game reports each change of a move as an event (kind, a, b) in a fixed
 bytearray, so the screen redraws what changed and nothing allocates.  The undo
 log holds the moves made since the last barrier (a draw, or anything that
-reveals a card); undo pops them one at a time, never past a barrier.
-
-A save is at most 256 bytes:
-
-    0      format version (1)
-    1      game id (1 Clear the Dungeon)
-    2      rule set
-    3      status
-    4..7   seed, little-endian (0xFFFFFFFF: dealt from a given deck)
-    8..9   moves made, little-endian
-    10..   the game's own body
-    last 2 Fletcher-16 checksum of everything before it
+reveals a card); undo pops them one at a time, never past a barrier.  Saves
+are in engine/saves.py.
 
 Memory: per game, events 8 x 3 B, undo log 64 B, a few small ints.
 """
@@ -31,37 +20,24 @@ except ImportError:
 PLAYING = const(0)
 WON = const(1)
 LOST = const(2)
-STATUS_NAMES = ("playing", "won", "lost")
 
-MAX_EVENTS = const(8)
+_MAX_EVENTS = const(8)
 _LOG_SIZE = const(64)
-SAVE_VERSION = const(1)
-SAVE_SIZE = const(256)
-HEADER = const(10)
 NO_SEED = const(0xFFFFFFFF)
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded: the message says why."""
-
-
-def fletcher16(buf, n):
-    a = 0
-    b = 0
-    for i in range(n):
-        a = (a + buf[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
-
-
 class Game:
-    """The base of every game's rules.  Subclasses set GAME_ID and implement
-    _apply(move), _unapply(move), _save_body(buf, at) and _load_body(buf, at)."""
+    """The base of every game's rules.  Subclasses set GAME_ID, SAVED (the
+    attributes a save holds: bytearrays and byte-sized ints) and CARD_PARTS
+    (the bytearrays where the cards lie, 0 for an empty slot), and implement
+    check(move), _apply(move) and _unapply(move)."""
 
     GAME_ID = 0
+    SAVED = ()
+    CARD_PARTS = ()
 
     def __init__(self):
-        self.events = bytearray(MAX_EVENTS * 3)
+        self.events = bytearray(_MAX_EVENTS * 3)
         self.n_events = 0
         self.log = bytearray(_LOG_SIZE)
         self.log_n = 0
@@ -73,7 +49,7 @@ class Game:
     # -- events ----------------------------------------------------------
     def event(self, kind, a, b):
         i = self.n_events
-        if i < MAX_EVENTS:
+        if i < _MAX_EVENTS:
             i *= 3
             self.events[i] = kind
             self.events[i + 1] = a
@@ -112,49 +88,3 @@ class Game:
         self.moves += 1
         self._apply(move)
         return 0
-
-    # -- saves -----------------------------------------------------------
-    def save(self, buf=None):
-        """The whole state in at most 256 bytes; returns the bytes used."""
-        if buf is None:
-            buf = bytearray(SAVE_SIZE)
-        buf[0] = SAVE_VERSION
-        buf[1] = self.GAME_ID
-        buf[2] = self.rules
-        buf[3] = self.status
-        s = self.seed
-        for i in range(4):
-            buf[4 + i] = (s >> (8 * i)) & 0xFF
-        buf[8] = self.moves & 0xFF
-        buf[9] = (self.moves >> 8) & 0xFF
-        n = self._save_body(buf, HEADER)
-        c = fletcher16(buf, n)
-        buf[n] = c & 0xFF
-        buf[n + 1] = c >> 8
-        return n + 2
-
-    def load(self, buf):
-        """Restore a state saved by save(); SaveError if it is not a sound save.
-        Load into a fresh game: a refused save can leave this one half-set."""
-        n = HEADER + self.BODY_SIZE
-        if len(buf) < n + 2:
-            raise SaveError("save is too short")
-        if fletcher16(buf, n) != buf[n] | (buf[n + 1] << 8):
-            raise SaveError("save is corrupt (checksum)")
-        if buf[0] != SAVE_VERSION:
-            raise SaveError("save has an unknown format version")
-        if buf[1] != self.GAME_ID:
-            raise SaveError("save is of another game")
-        if buf[3] > LOST:
-            raise SaveError("save has an unknown status")
-        self.rules = buf[2]
-        self.status = buf[3]
-        s = 0
-        for i in range(4):
-            s |= buf[4 + i] << (8 * i)
-        self.seed = s
-        self.moves = buf[8] | (buf[9] << 8)
-        self._load_body(buf, HEADER)
-        self.log_n = 0
-        self.n_events = 0
-        return n + 2

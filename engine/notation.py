@@ -1,0 +1,145 @@
+"""The text forms of cards and moves, and what the rules' codes mean in
+words: for the command line, the tests and the bots' reports.  The device draws
+cards from sprites and says reasons in its own short words (ui/), so it never
+imports this module.
+
+Cards: rank ``A 2 .. 10 J Q K`` then suit ``S H D C`` (``10H``, ``QS``); the
+Jokers ``RJ`` and ``BJ``; any case on input.
+
+Clear the Dungeon moves name the card and where it goes: ``7H>2`` places the 7
+of hearts (from the hand, or the reserve's top) on column 2 (columns count from
+1, left to right); ``7H>d`` discards it to the damage or reserve pile; ``u``
+undoes the last move of the hand.
+"""
+
+from engine import cards, ctd
+from engine.game import NO_SEED
+
+STATUS_NAMES = ("playing", "won", "lost")
+SUIT_LETTERS = "SHDC"
+_RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+def name(c):
+    """The text form of a card: '10H', 'QS', 'RJ', 'BJ'; '--' for no card."""
+    c &= 0x7F
+    if c == 0:
+        return "--"
+    if c & 0x0F == cards.JOKER:
+        return "RJ" if c == cards.RED_JOKER else "BJ"
+    return _RANK_NAMES[c & 0x0F] + SUIT_LETTERS[(c >> 4) & 3]
+
+
+def parse(text):
+    """The byte for a card's text form (any case); ValueError naming it if unknown."""
+    t = text.strip().upper()
+    if t == "RJ":
+        return cards.RED_JOKER
+    if t == "BJ":
+        return cards.BLACK_JOKER
+    if len(t) >= 2:
+        s = SUIT_LETTERS.find(t[-1])
+        r = t[:-1]
+        if s >= 0:
+            for i in range(1, 14):
+                if _RANK_NAMES[i] == r:
+                    return (s << 4) | i
+    raise ValueError("unknown card '" + text.strip() + "' (use A 2..10 J Q K + S H D C, or RJ BJ)")
+
+
+def parse_list(text):
+    """A bytearray of the cards in a text separated by spaces or commas."""
+    words = text.replace(",", " ").split()
+    out = bytearray(len(words))
+    for i in range(len(words)):
+        out[i] = parse(words[i])
+    return out
+
+
+def names(buf, n=-1):
+    """A list of the text forms of the first n cards (all when n < 0)."""
+    if n < 0:
+        n = len(buf)
+    return [name(buf[i]) for i in range(n)]
+
+
+
+# -- Clear the Dungeon -------------------------------------------------------
+CTD_REASONS = (
+    "",
+    "the game is over",
+    "there is no card there",
+    "that column is cleared",
+    "too weak: even a 10 after it would not reach the monster's power",
+    "the power pair would not reach the monster's power",
+    "the trigger must match the monster's suit (or be a Joker)",
+    "One Strike: a hand attacks one monster only",
+    "One Strike: too few cards left in this hand to kill",
+    "that card is already on the reserve pile",
+    "no such place",
+)
+
+
+CTD_LOSSES = (
+    "",
+    "the damage pile reached 7 cards",
+    "the power deck and the hand are spent with monsters left",
+    "the power deck and the hand are spent and the reserve card cannot be played",
+)
+
+
+UNDO = 0xFF
+
+
+def ctd_move_text(game, mv):
+    if mv == UNDO:
+        return "u"
+    c = game.source_card(mv >> 4)
+    target = mv & 0x0F
+    return name(c) + ">" + ("d" if target == ctd.TO_PILE else str(target + 1))
+
+
+def parse_ctd_move(game, text):
+    """The move byte for a move in notation; ValueError saying what is wrong."""
+    t = text.strip().lower()
+    if t in ("u", "undo"):
+        return UNDO
+    if ">" not in t:
+        raise ValueError("move '%s' is not CARD>COLUMN, CARD>d or u" % text.strip())
+    left, right = t.split(">", 1)
+    c = parse(left)
+    source = -1
+    for s in range(3):
+        if game.hand[s] == c:
+            source = s
+    if source < 0 and game.source_card(ctd.FROM_RESERVE) == c:
+        source = ctd.FROM_RESERVE
+    if source < 0:
+        raise ValueError("%s is not in the hand%s" % (name(c), " or on top of the reserve" if game.rules == ctd.RESERVE else ""))
+    if right == "d":
+        return (source << 4) | ctd.TO_PILE
+    if right.isdigit() and 1 <= int(right) <= game.columns:
+        return (source << 4) | (int(right) - 1)
+    raise ValueError("target '%s' is not a column 1-%d or d" % (right, game.columns))
+
+
+def deal_ctd(game, order):
+    """Deal a Clear the Dungeon game from a given order: the 12 monsters column by column, each
+    column from its face-up card down, then the 42 power cards from the top.
+    ValueError naming the first card that is wrong."""
+    if len(order) != 54:
+        raise ValueError("a deal needs 54 cards (12 monsters, then 42 power cards), got %d" % len(order))
+    seen = bytearray(64)
+    for i in range(54):
+        c = order[i] & 0x7F
+        if seen[c]:
+            raise ValueError("card %s appears twice" % name(c))
+        seen[c] = 1
+        face = 11 <= cards.rank(c) <= 13
+        if i < ctd.MONSTERS and not face:
+            raise ValueError("card %d (%s) should be a monster: J, Q or K" % (i + 1, name(c)))
+        if i >= ctd.MONSTERS and face:
+            raise ValueError("card %d (%s) should be a power card: A-10 or a Joker" % (i + 1, name(c)))
+    game.set_up(order)
+    game.seed = NO_SEED
+    return game
+
