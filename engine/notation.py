@@ -100,12 +100,13 @@ def ctd_move_text(game, mv):
 
 def parse_ctd_move(game, text):
     """The move byte for a move in notation; ValueError saying what is wrong."""
-    t = text.strip().lower()
-    if t in ("u", "undo"):
+    t = text.strip()
+    if t.lower() in ("u", "undo"):
         return UNDO
     if ">" not in t:
-        raise ValueError("move '%s' is not CARD>COLUMN, CARD>d or u" % text.strip())
+        raise ValueError("move '%s' is not CARD>COLUMN, CARD>d or u" % t)
     left, right = t.split(">", 1)
+    right = right.lower()
     c = parse(left)
     source = -1
     for s in range(3):

@@ -1,0 +1,124 @@
+"""Replay a deal move by move, or let a bot play it out, and print the state
+as JSON.
+
+    python -m tools.replay --game ctd --rules classic --seed 7 --moves "7H>2 3C>d u"
+    python -m tools.replay --game ctd --rules reserve --deck "KH QS ... BJ" --bot greedy --trace
+
+Exit codes: 0 done, 2 bad input (a bad card in --deck, an illegal move: the
+last good state is printed and stderr names the move's index and why).
+"""
+
+import argparse
+import json
+import sys
+
+from engine.rng import Rng
+from tools.games import GAMES
+
+MOVES_HELP = """\
+Clear the Dungeon moves, separated by spaces or commas:
+  7H>2   place the 7 of hearts (from the hand, or the reserve's top card) on
+         column 2; columns count from 1, left to right
+  7H>d   discard it: to the damage pile (Classic, One Strike) or onto the
+         reserve pile (Reserve)
+  u      undo the last move of this hand (never past a draw or a kill)
+Cards: A 2 3 .. 10 J Q K then S H D C (10H, QS, as any case); Jokers RJ BJ.
+
+The JSON state holds game, rules, seed (null for a given deck), status
+(playing, won, lost), score (won: cards left in the power deck; else 0), moves,
+kills, deck_left, hand, columns (monster, power, below, attacks), damage,
+reserve, pile, can_undo, legal (every legal move now) and loss (why it was lost)."""
+
+
+def parser(prog="tools.replay"):
+    p = argparse.ArgumentParser(
+        prog="python -m " + prog,
+        description=__doc__.split("\n\n")[0],
+        epilog=MOVES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
+    p.add_argument("--rules", help="the rule set (ctd: classic, reserve, onestrike; default the first)")
+    deal = p.add_mutually_exclusive_group(required=True)
+    deal.add_argument("--seed", type=int, help="deal number, 0 to 2**30-1")
+    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s)" % GAMES["ctd"].deck_help)
+    play = p.add_mutually_exclusive_group()
+    play.add_argument("--moves", help="the moves to make, in the notation below")
+    play.add_argument("--bot", help="let a bot play to the end: random or greedy")
+    p.add_argument("--trace", action="store_true", help="print the state after every move, one JSON object a line")
+    return p
+
+
+def rules_index(p, spec, rules):
+    if rules is None:
+        return 0
+    if rules not in spec.rules:
+        p.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
+    return spec.rules.index(rules)
+
+
+def new_game(p, spec, args):
+    if args.seed is not None and not 0 <= args.seed < 2**30:
+        p.error("--seed must be from 0 to 2**30 - 1")
+    try:
+        return spec.deal(rules_index(p, spec, args.rules), seed=args.seed, deck=args.deck)
+    except ValueError as e:
+        print("replay: bad --deck: %s" % e, file=sys.stderr)
+        sys.exit(2)
+
+
+def emit(spec, game, moves):
+    print(json.dumps(spec.state(game, moves)))
+
+
+def main(argv=None):
+    p = parser()
+    args = p.parse_args(argv)
+    spec = GAMES[args.game]
+    if args.bot is not None and args.bot not in spec.bots:
+        p.error("--bot must be one of: %s" % ", ".join(sorted(spec.bots)))
+    game = new_game(p, spec, args)
+    done = []
+    if args.trace:
+        emit(spec, game, done)
+    if args.bot:
+        bot = spec.bots[args.bot]
+        rng = Rng(args.seed or 0)
+        while game.status == 0:
+            mv = bot(game, rng)
+            text = spec.move_text(game, mv)
+            game.play(mv)
+            done.append(text)
+            if args.trace:
+                emit(spec, game, done)
+    elif args.moves:
+        words = args.moves.replace(",", " ").split()
+        for i, word in enumerate(words, 1):
+            try:
+                mv = spec.parse_move(game, word)
+            except ValueError as e:
+                return refuse(spec, game, done, i, word, str(e), args.trace)
+            if mv == spec.UNDO:
+                if not game.undo():
+                    return refuse(spec, game, done, i, word, "nothing to undo in this hand", args.trace)
+            else:
+                why = game.play(mv)
+                if why:
+                    return refuse(spec, game, done, i, word, spec.reason(why), args.trace)
+            done.append(word)
+            if args.trace:
+                emit(spec, game, done)
+    if not args.trace:
+        emit(spec, game, done)
+    return 0
+
+
+def refuse(spec, game, done, index, word, why, traced):
+    if not traced:
+        emit(spec, game, done)
+    print("replay: move %d (%s) refused: %s" % (index, word, why), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
