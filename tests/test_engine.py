@@ -1,0 +1,205 @@
+"""The engine's shared parts: cards, the seeded PRNG, saves, and random legal
+play that never loses a card."""
+
+import pytest
+
+from engine import bots, cards, ctd, notation, saves
+from engine.rng import Rng
+from tests.ctd_decks import deal, play
+
+
+# -- cards ------------------------------------------------------------------------
+def test_card_text_round_trip_for_all_54():
+    deck = cards.standard_deck()
+    assert len(set(deck)) == 54
+    for c in deck:
+        assert notation.parse(notation.name(c)) == c
+    assert notation.name(notation.parse("10h")) == "10H"
+    assert notation.parse("RJ") != notation.parse("BJ")
+    assert cards.is_joker(notation.parse("RJ")) and cards.is_joker(notation.parse("bj"))
+
+
+@pytest.mark.parametrize("bad", ["1H", "11S", "KX", "J", "", "JOKER", "10"])
+def test_unknown_card_text_is_refused_naming_it(bad):
+    with pytest.raises(ValueError) as e:
+        notation.parse(bad)
+    assert repr(bad.strip())[1:-1] in str(e.value)
+
+
+def test_face_down_flag_does_not_change_the_card():
+    c = notation.parse("QS")
+    assert notation.name(c | cards.FACE_DOWN) == "QS"
+    assert cards.rank(c | cards.FACE_DOWN) == 12 and cards.suit(c | cards.FACE_DOWN) == cards.SPADES
+
+
+# -- PRNG ------------------------------------------------------------------------
+def test_same_seed_same_sequence_and_values_stay_small():
+    a, b = Rng(42), Rng(42)
+    seq = [a.next() for _ in range(1000)]
+    assert seq == [b.next() for _ in range(1000)]
+    assert all(0 <= v < 30269 for v in seq)
+    assert max(a.a, a.b, a.c) < 2**15
+
+
+def test_neighbouring_seeds_give_unrelated_deals():
+    d1 = ctd.Dungeon(0).deal(1)
+    d2 = ctd.Dungeon(0).deal(2)
+    same = sum(1 for i in range(12) if d1.monsters[i] == d2.monsters[i])
+    assert same <= 4
+    assert bytes(d1.hand) != bytes(d2.hand)
+
+
+def test_below_is_roughly_uniform():
+    r = Rng(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(800 < c < 1200 for c in counts), counts
+
+
+def test_seed_range_is_checked():
+    with pytest.raises(ValueError):
+        Rng(-1)
+    with pytest.raises(ValueError):
+        Rng(2**30)
+    Rng(2**30 - 1)
+
+
+def test_a_known_deal_never_changes():
+    # Saved deals, bug reports and published deal numbers depend on this.
+    g = ctd.Dungeon(ctd.CLASSIC).deal(7)
+    first = " ".join(notation.name(c & 0x7F) for c in g.monsters) + " | " + " ".join(notation.names(g.hand))
+    assert first == KNOWN_DEAL_7
+
+
+KNOWN_DEAL_7 = "JS QC KS KC QH JC QS JH JD KH KD QD | AH 10H 8C"
+
+
+# -- saves -----------------------------------------------------------------------
+@pytest.mark.parametrize("rules", (ctd.CLASSIC, ctd.RESERVE, ctd.ONESTRIKE))
+def test_save_round_trip_fits_256_bytes(rules):
+    g = ctd.Dungeon(rules).deal(99)
+    rng = Rng(5)
+    for _ in range(10):
+        g.play(bots.greedy_bot(g, rng))
+    buf = bytearray(256)
+    n = saves.save(g, buf)
+    assert n <= 256
+    h = saves.load(ctd.Dungeon, buf[:n], 3)
+    buf2 = bytearray(256)
+    assert saves.save(h, buf2) == n and buf2[:n] == buf[:n]
+    assert h.status == g.status and h.moves == g.moves and h.seed == 99
+    # the loaded game plays on exactly like the original
+    r1, r2 = Rng(3), Rng(3)
+    while g.status == 0:
+        m = bots.greedy_bot(g, r1)
+        assert bots.greedy_bot(h, r2) == m
+        g.play(m)
+        h.play(m)
+    assert saves.census(g) == saves.census(h) and g.status == h.status
+
+
+def _saved():
+    g = ctd.Dungeon(ctd.CLASSIC).deal(3)
+    buf = bytearray(256)
+    n = saves.save(g, buf)
+    return bytearray(buf[:n])
+
+
+def test_corrupt_save_is_refused_with_a_reason():
+    buf = _saved()
+    buf[40] ^= 0x01
+    with pytest.raises(saves.SaveError, match="checksum"):
+        saves.load(ctd.Dungeon, buf, 3)
+
+
+def test_truncated_or_foreign_save_is_refused():
+    buf = _saved()
+    with pytest.raises(saves.SaveError, match="too short"):
+        saves.load(ctd.Dungeon, buf[:50], 3)
+    buf[1] = 9
+    with pytest.raises(saves.SaveError, match="another game"):
+        saves.load(ctd.Dungeon, buf, 3)
+    buf = _saved()
+    buf[0] = 7
+    with pytest.raises(saves.SaveError, match="version"):
+        saves.load(ctd.Dungeon, buf, 3)
+
+
+def test_save_with_a_card_twice_is_refused_even_with_a_good_checksum():
+    g = ctd.Dungeon(ctd.CLASSIC).deal(3)
+    g.hand[0] = g.hand[1]
+    buf = bytearray(256)
+    n = saves.save(g, buf)
+    with pytest.raises(saves.SaveError, match="each card once"):
+        saves.load(ctd.Dungeon, buf[:n], 3)
+
+
+# -- random legal play -----------------------------------------------------------
+@pytest.mark.parametrize("rules", (ctd.CLASSIC, ctd.RESERVE, ctd.ONESTRIKE))
+@pytest.mark.parametrize("bot", ("random", "greedy"))
+def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
+    play_bot = bots.BOTS[bot]
+    for seed in range(150):
+        g = ctd.Dungeon(rules).deal(seed)
+        rng = Rng(seed + 1000)
+        steps = 0
+        while g.status == 0:
+            n = g.legal_moves()
+            assert n > 0
+            mv = play_bot(g, rng)
+            assert g.play(mv) == 0
+            saves.check_cards(g)
+            # undo, then redo, where the move allows it
+            if g.can_undo() and rng.below(4) == 0:
+                before = bytes(g.hand) + bytes(g.attacks) + bytes(g.pile)
+                assert g.undo()
+                assert g.play(mv) == 0
+                assert bytes(g.hand) + bytes(g.attacks) + bytes(g.pile) == before
+            steps += 1
+            assert steps < 200
+        assert g.status in (1, 2)
+        assert len(saves.census(g)) == 54
+        if g.status == 1:
+            assert g.kills == 12 and g.score() == 42 - g.top
+        else:
+            assert g.loss in (ctd.LOSS_DAMAGE, ctd.LOSS_SPENT, ctd.LOSS_STUCK)
+
+
+def test_illegal_moves_change_nothing_over_random_states():
+    rng = Rng(11)
+    for seed in range(40):
+        g = ctd.Dungeon(seed % 3).deal(seed)
+        while g.status == 0:
+            for mv in range(256):
+                if g.check(mv):
+                    before = bytearray(256)
+                    saves.save(g, before)
+                    log = g.log_n
+                    assert g.play(mv) != 0
+                    after = bytearray(256)
+                    saves.save(g, after)
+                    assert before == after and g.log_n == log
+            g.play(bots.random_bot(g, rng))
+
+
+def test_notation_round_trip_for_every_legal_move():
+    rng = Rng(1)
+    g = ctd.Dungeon(ctd.RESERVE).deal(5)
+    while g.status == 0:
+        n = g.legal_moves()
+        for i in range(n):
+            mv = g.legal[i]
+            assert notation.parse_ctd_move(g, notation.ctd_move_text(g, mv)) == mv
+        g.play(bots.random_bot(g, rng))
+
+
+def test_move_text_errors_say_what_is_wrong():
+    g = deal(ctd.CLASSIC, [], "5H 6D 7C")
+    with pytest.raises(ValueError, match="not in the hand"):
+        notation.parse_ctd_move(g, "9S>1")
+    with pytest.raises(ValueError, match="not a column"):
+        notation.parse_ctd_move(g, "5H>9")
+    with pytest.raises(ValueError, match="CARD>COLUMN"):
+        notation.parse_ctd_move(g, "5H")
+    assert play(g, "5h>d") == 0
