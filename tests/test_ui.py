@@ -1,0 +1,266 @@
+"""The screens, driven by button presses on the fake board; what the emulated
+panel shows is read back pixel by pixel."""
+
+from engine import bots, ctd, notation, saves
+from engine.rng import Rng
+from tests.ctd_decks import deal, perfect_classic
+from tests.ui_driver import Driver, lit, play_screen, text_pixels, tile_pixels
+from ui import menus, sprites
+from ui.ctd_play import Play
+
+HAND_X = 87
+
+
+def hand_region(d, slot):
+    return d.panel.region(HAND_X, slot * 16, sprites.CARD_W, sprites.CARD_H)
+
+
+def column_region(d, col, row):
+    return d.panel.region(col * 21, row * 16, sprites.CARD_W, sprites.CARD_H)
+
+
+def message(d, n=14):
+    return d.panel.region(0, 56, 6 * n, 8)
+
+
+# -- the way in ---------------------------------------------------------------------
+def test_title_to_game_list_to_rule_set_to_play():
+    d = Driver()
+    assert isinstance(d.screen, menus.Title)
+    assert lit(d.panel.region(0, 0, 128, 30)) > 200  # the big title is on the panel
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameList)
+    d.tap("A")
+    assert isinstance(d.screen, menus.RuleSets)
+    d.tap("DOWN")
+    d.tap("DOWN")
+    assert d.screen.chosen == 2
+    d.tap("A")
+    assert isinstance(d.screen, Play) and d.screen.game.rules == ctd.ONESTRIKE
+    assert 0 <= d.screen.deal < 100000
+
+
+def test_menu_choice_is_shown_inverted():
+    d = Driver((menus.RuleSets, 0))
+    first = d.panel.region(0, 13, 120, 12)
+    second = d.panel.region(0, 25, 120, 12)
+    assert lit(first) > lit(second) * 3  # white bar with dark letters
+    d.tap("DOWN")
+    assert lit(d.panel.region(0, 25, 120, 12)) > lit(d.panel.region(0, 13, 120, 12)) * 3
+
+
+def test_back_from_rule_sets_and_game_list():
+    d = Driver((menus.RuleSets, 0, 1))
+    d.tap("B")
+    assert isinstance(d.screen, menus.GameList)
+    d.tap("B")
+    assert isinstance(d.screen, menus.Title)
+
+
+def test_rules_page_scrolls_and_returns_to_its_rule_set():
+    d = Driver((menus.RuleSets, 0, 1))
+    d.tap("RIGHT")
+    page = d.screen
+    assert isinstance(page, menus.RulesPage) and page.rules == 1
+    top = d.panel.region(0, 14, 128, 48)
+    assert "reserve pile" in " ".join(page.lines).lower()
+    d.tap("DOWN")
+    assert page.top == 1 and d.panel.region(0, 14, 128, 48) != top
+    d.hold("DOWN", 3000)  # auto-repeat runs to the end and stops there
+    assert page.top == len(page.lines) - 4
+    d.tap("B")
+    assert isinstance(d.screen, menus.RuleSets) and d.screen.chosen == 1
+
+
+def test_every_rules_page_states_the_decisions():
+    from ui import ctd_play
+
+    text = [t.lower() for t in ctd_play.RULES_TEXT]
+    for t in text:
+        assert "joker: worth 10, any suit" in t and "undo" in t and "score" in t
+    assert "7 there and you lose" in text[0] and "across hands" in text[0]
+    assert "reserve pile" in text[1] and "no limit" in text[1]
+    assert "one monster only" in text[2] and "wholly to the damage pile" in text[2]
+    for t in ctd_play.RULES_TEXT:
+        assert all(len(line) <= 21 for line in menus.wrap(t))
+
+
+# -- the play screen ------------------------------------------------------------------
+def test_play_screen_shows_monsters_hand_and_counters():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"], ["JD"], ["KC"]], "5H 10D RJ")
+    d = play_screen(game=g)
+    for col, name in enumerate(["KH", "QS", "JD", "KC"]):
+        assert column_region(d, col, 0) == tile_pixels(sprites.card_tile(notation.parse(name)))
+    # the cursor starts on the first card of the hand, shown inverted
+    assert hand_region(d, 0) == tile_pixels(sprites.card_tile(notation.parse("5H")), inverted=True)
+    assert hand_region(d, 1) == tile_pixels(sprites.card_tile(notation.parse("10D")))
+    assert hand_region(d, 2) == tile_pixels(sprites.card_tile(notation.parse("RJ")))
+    assert d.panel.region(108, 8, 18, 8) == text_pixels(" 39")  # deck left
+    assert d.panel.region(108, 56, 18, 8) == text_pixels("0/7")  # damage
+    assert d.panel.region(0 * 21 + 5, 48, 12, 8) == text_pixels("+2")  # two monsters below
+
+
+def test_every_card_sprite_differs_and_shows_rank_and_suit():
+    tiles = [tuple(map(tuple, tile_pixels(sprites.card_tile(c)))) for c in saves.cards.standard_deck()]
+    assert len(set(tiles)) == 54
+    # same rank, different suits: the rank corner is equal, the suit corner not
+    kh, ks = tile_pixels(sprites.card_tile(notation.parse("KH"))), tile_pixels(sprites.card_tile(notation.parse("KS")))
+    assert [r[2:8] for r in kh[2:9]] == [r[2:8] for r in ks[2:9]]
+    assert [r[11:18] for r in kh[6:13]] != [r[11:18] for r in ks[6:13]]
+
+
+def test_place_by_buttons_shows_the_card_on_the_monster():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "5H 10D RJ")
+    d = play_screen(game=g)
+    d.tap("A")  # pick 5H: it hovers over the first column it can go to
+    s = d.screen
+    assert s.carry == 0 and s.cursor == 0
+    assert hand_region(d, 0) == tile_pixels(sprites.SLOT)
+    assert column_region(d, 0, 1) == tile_pixels(sprites.card_tile(notation.parse("5H")), inverted=True)
+    d.tap("A")
+    assert notation.name(g.attacks[0]) == "5H" and g.hand[0] == 0
+    assert column_region(d, 0, 1) == tile_pixels(sprites.card_tile(notation.parse("5H")))
+    # the cursor moved on to the next card of the hand
+    assert hand_region(d, 1) == tile_pixels(sprites.card_tile(notation.parse("10D")), inverted=True)
+
+
+def test_illegal_placement_says_why_and_changes_nothing():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "6C 6D 7S")
+    d = play_screen(game=g)
+    d.play(0 << 4 | 0)  # 6C on KH
+    before = saves.save(g, bytearray(256)), bytes(g.attacks), bytes(g.hand)
+    d.pick(1)
+    d.aim(0)
+    panel_before = d.panel.region(0, 0, 84, 48)
+    d.tap("A")  # 6 + 6 < 13
+    assert (saves.save(g, bytearray(256)), bytes(g.attacks), bytes(g.hand)) == before
+    assert message(d, 12) == text_pixels("PAIR TOO LOW")
+    assert d.panel.region(0, 0, 84, 48) == panel_before
+    d.board.clock.advance(2500)
+    d.settle()
+    assert lit(message(d)) == 0  # the reason shows briefly
+
+
+def test_b_puts_a_picked_card_back_then_undoes():
+    g = deal(ctd.CLASSIC, [["KH"]], "6C 7D 2S")
+    d = play_screen(game=g)
+    d.tap("A")
+    d.tap("B")
+    assert d.screen.carry == -1 and notation.name(g.hand[0]) == "6C"
+    d.play(0 << 4 | 0)
+    assert g.attacks[0]
+    d.tap("B")  # undo
+    assert g.attacks[0] == 0 and notation.name(g.hand[0]) == "6C"
+    assert hand_region(d, 0)[2:9] == tile_pixels(sprites.card_tile(notation.parse("6C")), True)[2:9]
+    d.tap("B")
+    assert message(d, 11) == text_pixels("NO UNDO NOW")
+
+
+def test_discard_to_the_damage_pile():
+    g = deal(ctd.CLASSIC, [["KH"]], "6C 7D 2S")
+    d = play_screen(game=g)
+    d.play(2 << 4 | ctd.TO_PILE)
+    assert g.pile_n == 1
+    assert d.panel.region(108, 56, 18, 8) == text_pixels("1/7")
+    assert d.panel.region(HAND_X, 48, 20, 15) == tile_pixels(sprites.card_tile(notation.parse("2S")))
+
+
+def test_reserve_top_card_is_played_from_the_panel():
+    g = deal(ctd.RESERVE, [["KH"]], "7D 2S 6C")
+    d = play_screen(ctd.RESERVE, game=g)
+    d.play(0 << 4 | ctd.TO_PILE)  # 7D to the reserve
+    assert d.panel.region(108, 56, 18, 8) == text_pixels("  1")
+    d.play(2 << 4 | 0)  # 6C on KH
+    d.play(ctd.FROM_RESERVE << 4 | 0)  # 7D from the reserve
+    assert notation.names(g.attacks, 2) == ["6C", "7D"] and g.pile_n == 0
+
+
+def test_hold_b_asks_then_leaves_to_the_menu():
+    d = play_screen()
+    d.hold("B", 1000)
+    assert isinstance(d.screen, Play) and d.screen.mode == 1
+    assert message(d, 13) == text_pixels("MENU? A=Y B=N")
+    d.tap("B")  # no: back to the game
+    assert d.screen.mode == 0 and isinstance(d.screen, Play)
+    d.hold("B", 1000)
+    d.tap("A")
+    assert isinstance(d.screen, menus.RuleSets)
+
+
+def test_a_short_b_is_not_a_hold():
+    d = play_screen()
+    d.hold("B", 300)
+    assert d.screen.mode == 0
+
+
+def test_d_pad_auto_repeats():
+    d = play_screen()
+    s = d.screen
+    s.cursor = 0
+    s.sync()
+    d.board.press("RIGHT")
+    d.step(10)
+    assert s.cursor == 1  # the press
+    for _ in range(20):
+        d.step(10)  # 200 ms: still before the repeat delay
+    assert s.cursor == 1
+    for _ in range(30):
+        d.step(10)  # 300 ms more: repeats at 250, 340 and 430 ms
+    d.board.release("RIGHT")
+    d.settle()
+    assert s.cursor == s.columns + s.panel  # 1 -> 2 -> 3 -> the hand
+    assert d.board.buttons.is_down(3) is False
+
+
+def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
+    columns, power, moves = perfect_classic()
+    g = deal(ctd.CLASSIC, columns, power)
+    d = play_screen(game=g, deal=4242)
+    for word in moves.split():
+        d.play(notation.parse_ctd_move(g, word))
+    assert g.status == 1
+    assert message(d, 12) == text_pixels("WON! PRESS A")
+    d.tap("A")
+    over = d.screen
+    assert isinstance(over, menus.GameOver) and over.deal == 4242
+    assert any("Score 6" in getattr(x, "text", "") for x in over.group)
+    d.tap("DOWN")
+    d.tap("A")  # same deal
+    assert isinstance(d.screen, Play) and d.screen.deal == 4242
+
+
+def test_lost_game_shows_why():
+    g = deal(ctd.CLASSIC, [], "2C 2D 2S 2H 3C 3D 3S")
+    d = play_screen(game=g)
+    for _ in range(7):
+        d.play(0 << 4 | ctd.TO_PILE if g.hand[0] else (1 << 4 | ctd.TO_PILE if g.hand[1] else 2 << 4 | ctd.TO_PILE))
+    assert g.status == 2
+    d.tap("A")
+    texts = [getattr(x, "text", "") for x in d.screen.group]
+    assert any("DEFEATED" in t for t in texts) and any("7 damage" in t for t in texts)
+
+
+def test_whole_bot_games_by_buttons_match_the_engine():
+    for rules, seed in ((ctd.CLASSIC, 3), (ctd.RESERVE, 4), (ctd.ONESTRIKE, 5)):
+        d = play_screen(rules, seed)
+        shadow = ctd.Dungeon(rules).deal(seed)
+        rng = Rng(seed)
+        while shadow.status == 0:
+            mv = bots.greedy_bot(shadow, rng)
+            d.play(mv)
+            shadow.play(mv)
+            assert saves.census(d.screen.game) == saves.census(shadow)
+        assert d.screen.game.status == shadow.status
+
+
+# -- what crosses the bus -------------------------------------------------------------
+def test_cursor_move_and_placement_stay_within_the_panel_budget():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "5H 10D RJ")
+    d = play_screen(game=g)
+    d.tap("A")
+    d.tap("B")  # settle the first redraw
+    assert d.cost(d.tap, "RIGHT") <= 128
+    assert d.cost(d.tap, "LEFT") <= 128
+    d.tap("A")
+    assert d.cost(d.tap, "RIGHT") <= 128
+    assert d.cost(d.tap, "A") <= 256

@@ -1,0 +1,140 @@
+"""The sprite sheets every screen draws from, built once at start-up from the
+bytes in ui/font.py, and the two palettes.
+
+    card sheet  20x15 tiles, 8 a row: EMPTY, SLOT (an empty place), BACK (a
+                face-down card), then the 52 cards suit by suit (S H D C),
+                A..K, then the black and the red Joker.  A card shows its
+                rank top left and its suit bottom right; Jokers show B or R
+                and a star.
+    font sheet  6x8 cells, 16 a row, one per character of font.CHARS.
+    NORMAL      lit pixels white on black; INVERTED the other way round,
+                which is how a cursor or a choice is shown.
+
+Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x32 (0.4 KB).
+"""
+
+import displayio
+
+from ui import font
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+CARD_W = const(20)
+CARD_H = const(15)
+CHAR_W = const(6)
+CHAR_H = const(8)
+EMPTY = const(0)
+SLOT = const(1)
+BACK = const(2)
+_FIRST_CARD = const(3)
+_PER_ROW = const(8)
+
+NORMAL = displayio.Palette(2)
+NORMAL[0] = 0x000000
+NORMAL[1] = 0xFFFFFF
+INVERTED = displayio.Palette(2)
+INVERTED[0] = 0xFFFFFF
+INVERTED[1] = 0x000000
+
+_cards = None
+_font = None
+
+
+def card_tile(c):
+    """The card sheet's tile for a card byte (0: EMPTY; face down: BACK)."""
+    if c == 0:
+        return EMPTY
+    if c & 0x80:
+        return BACK
+    r = c & 0x0F
+    if r == 15:
+        return _FIRST_CARD + 52 + ((c >> 4) & 1)
+    return _FIRST_CARD + ((c >> 4) & 3) * 13 + r - 1
+
+
+def char_tile(ch):
+    i = font.CHARS.find(ch)
+    return i if i >= 0 else font.CHARS.find("?")
+
+
+def _glyph(bm, x, y, rows, width):
+    for j in range(7):
+        v = rows[j]
+        for i in range(width):
+            if v & (1 << (width - 1 - i)):
+                bm[x + i, y + j] = 1
+
+
+def _draw_card(bm, x, y, c):
+    for i in range(1, CARD_W - 1):
+        bm[x + i, y] = 1
+        bm[x + i, y + CARD_H - 1] = 1
+    for j in range(1, CARD_H - 1):
+        bm[x, y + j] = 1
+        bm[x + CARD_W - 1, y + j] = 1
+    if c == 0:
+        return
+    r = c & 0x0F
+    s = (c >> 4) & 3
+    if r == 10:
+        _glyph(bm, x + 2, y + 2, [(font.TEN[2 * j] << 8) | font.TEN[2 * j + 1] for j in range(7)], 9)
+    else:
+        ch = "BR"[s & 1] if r == 15 else "A23456789_JQK"[r - 1]
+        i = font.CHARS.find(ch)
+        _glyph(bm, x + 2, y + 2, font.FONT[7 * i : 7 * i + 7], 5)
+    k = 4 if r == 15 else s
+    _glyph(bm, x + CARD_W - 9, y + CARD_H - 9, font.SUITS[7 * k : 7 * k + 7], 7)
+
+
+def cards():
+    """The card sprite sheet (built on first use)."""
+    global _cards
+    if _cards is None:
+        n = _FIRST_CARD + 54
+        rows = (n + _PER_ROW - 1) // _PER_ROW
+        bm = displayio.Bitmap(CARD_W * _PER_ROW, CARD_H * rows, 2)
+        for t in range(1, n):
+            x = (t % _PER_ROW) * CARD_W
+            y = (t // _PER_ROW) * CARD_H
+            if t == SLOT:
+                for i in range(1, CARD_W - 1, 2):
+                    bm[x + i, y] = 1
+                    bm[x + i, y + CARD_H - 1] = 1
+                for j in range(2, CARD_H - 1, 2):
+                    bm[x, y + j] = 1
+                    bm[x + CARD_W - 1, y + j] = 1
+            elif t == BACK:
+                _draw_card(bm, x, y, 0)
+                for j in range(2, CARD_H - 2):
+                    for i in range(2, CARD_W - 2):
+                        if (i + j) % 3 == 0:
+                            bm[x + i, y + j] = 1
+            else:
+                c = t - _FIRST_CARD
+                card = (15 | ((c - 52) << 4)) if c >= 52 else (((c // 13) << 4) | (c % 13 + 1))
+                _draw_card(bm, x, y, card)
+        _cards = bm
+    return _cards
+
+
+def font_sheet():
+    """The 6x8 font sprite sheet (built on first use)."""
+    global _font
+    if _font is None:
+        n = len(font.CHARS)
+        bm = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((n + 15) // 16), 2)
+        for i in range(n):
+            _glyph(bm, (i % 16) * CHAR_W, (i // 16) * CHAR_H, font.FONT[7 * i : 7 * i + 7], 5)
+        _font = bm
+    return _font
+
+
+def card_grid(x, y):
+    """A one-card TileGrid over the card sheet at (x, y), showing EMPTY."""
+    return displayio.TileGrid(cards(), pixel_shader=NORMAL, tile_width=CARD_W, tile_height=CARD_H, x=x, y=y)
