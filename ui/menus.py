@@ -26,6 +26,11 @@ _COLUMNS = const(21)
 _WHITE = const(0xFFFFFF)
 
 
+def pad(text, width=_COLUMNS):
+    """text cut or padded with spaces to width (CircuitPython's str has no ljust)."""
+    return text[:width] + " " * (width - len(text))
+
+
 def label(text, y, x=0, scale=1):
     return bitmap_label.Label(terminalio.FONT, text=text, color=_WHITE, anchor_point=(0, 0), anchored_position=(x, y), scale=scale)
 
@@ -44,7 +49,7 @@ class Menu(Screen):
         self.first = len(self.group)
         self.choices = choices
         for text in choices:
-            self.group.append(label(text.ljust(_COLUMNS), y))
+            self.group.append(label(pad(text), y))
             y += _LINE
         self.chosen = -1
         self.choose(chosen)
@@ -172,12 +177,12 @@ class RulesPage(Screen):
         pages = max(1, len(self.lines) - self._SHOWN + 1)
         mark = "%d/%d" % (self.top + 1, pages)
         name = spec.RULE_TITLES[self.rules] + " rules"
-        return name[: _COLUMNS - len(mark) - 1].ljust(_COLUMNS - len(mark)) + mark
+        return pad(name[: _COLUMNS - len(mark) - 1], _COLUMNS - len(mark)) + mark
 
     def _fill(self):
         for i in range(self._SHOWN):
             j = self.top + i
-            self.body[i].text = (self.lines[j] if j < len(self.lines) else "").ljust(_COLUMNS)
+            self.body[i].text = pad(self.lines[j] if j < len(self.lines) else "")
         self.title.text = self._title()
 
     def button(self, key, kind):
