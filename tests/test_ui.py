@@ -65,9 +65,11 @@ def test_rules_page_scrolls_and_returns_to_its_rule_set():
     top = d.panel.region(0, 14, 128, 48)
     assert "reserve pile" in " ".join(page.lines).lower()
     d.tap("DOWN")
-    assert page.top == 1 and d.panel.region(0, 14, 128, 48) != top
-    d.hold("DOWN", 3000)  # auto-repeat runs to the end and stops there
-    assert page.top == len(page.lines) - 4
+    assert page.page == 1 and d.panel.region(0, 14, 128, 48) != top
+    d.hold("DOWN", 3000)  # auto-repeat runs to the last page and stops there
+    assert page.page == page.pages - 1 == (len(page.lines) - 1) // 4
+    d.tap("UP")
+    assert page.page == page.pages - 2
     d.tap("B")
     assert isinstance(d.screen, menus.RuleSets) and d.screen.chosen == 1
 
@@ -223,7 +225,7 @@ def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
     d.tap("A")
     over = d.screen
     assert isinstance(over, menus.GameOver) and over.deal == 4242
-    assert any("Score 6" in getattr(x, "text", "") for x in over.group)
+    assert any("Score 6  Classic" in getattr(x, "text", "") for x in over.group)
     d.tap("DOWN")
     d.tap("A")  # same deal
     assert isinstance(d.screen, Play) and d.screen.deal == 4242
@@ -237,7 +239,7 @@ def test_lost_game_shows_why():
     assert g.status == 2
     d.tap("A")
     texts = [getattr(x, "text", "") for x in d.screen.group]
-    assert any("DEFEATED" in t for t in texts) and any("7 damage" in t for t in texts)
+    assert any("DEFEATED" in t for t in texts) and any("0/12 slain, 7 damage" in t for t in texts)
 
 
 def test_whole_bot_games_by_buttons_match_the_engine():

@@ -88,7 +88,7 @@ REFUSED = (
     "IN RESERVE",
     "NOT THERE",
 )
-LOSSES = ("", "7 damage taken", "Deck ran out", "No play left")
+LOSSES = ("", "7 damage", "deck out", "stuck")
 _SUIT_CHARS = "\x01\x02\x03\x04"
 
 _COL_X = const(21)
@@ -420,11 +420,11 @@ class Play(Screen):
 
         g = self.game
         won = g.status == 1
-        lines = (
-            ("Score %d" % g.score()) if won else ("Slain %d of 12" % g.kills),
-            RULE_TITLES[g.rules] if won else LOSSES[g.loss],
-        )
-        self.app.show(GameOver, self.game_index, g.rules, self.deal, "CLEARED!" if won else "DEFEATED", lines)
+        if won:
+            line = "Score %d  %s" % (g.score(), RULE_TITLES[g.rules])
+        else:
+            line = "%d/12 slain, %s" % (g.kills, LOSSES[g.loss])
+        self.app.show(GameOver, self.game_index, g.rules, self.deal, "CLEARED!" if won else "DEFEATED", line)
 
 
 play_screen = Play

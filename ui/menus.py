@@ -151,8 +151,8 @@ def wrap(text, width=_COLUMNS):
 
 
 class RulesPage(Screen):
-    """A game's rules for one rule set, four lines at a time; up/down scroll,
-    A or B go back."""
+    """A game's rules for one rule set, four lines a page; down or right turns
+    the page, up or left turns back, A or B go back to the rule sets."""
 
     _SHOWN = const(4)
 
@@ -162,35 +162,34 @@ class RulesPage(Screen):
         self.rules = rules
         spec = catalog.GAMES[game]
         self.lines = wrap(spec.RULES_TEXT[rules])
-        self.top = 0
+        self.pages = (len(self.lines) + self._SHOWN - 1) // self._SHOWN
+        self.page = 0
         self.title = label(self._title(), 0)
         self.group.append(self.title)
         self.body = []
         for i in range(self._SHOWN):
-            line = label(" " * _COLUMNS, _LINE + 2 + i * _LINE)
+            line = label(pad(""), _LINE + 2 + i * _LINE)
             self.body.append(line)
             self.group.append(line)
         self._fill()
 
     def _title(self):
         spec = catalog.GAMES[self.game]
-        pages = max(1, len(self.lines) - self._SHOWN + 1)
-        mark = "%d/%d" % (self.top + 1, pages)
+        mark = "%d/%d" % (self.page + 1, self.pages)
         name = spec.RULE_TITLES[self.rules] + " rules"
         return pad(name[: _COLUMNS - len(mark) - 1], _COLUMNS - len(mark)) + mark
 
     def _fill(self):
         for i in range(self._SHOWN):
-            j = self.top + i
+            j = self.page * self._SHOWN + i
             self.body[i].text = pad(self.lines[j] if j < len(self.lines) else "")
         self.title.text = self._title()
 
     def button(self, key, kind):
-        last = max(0, len(self.lines) - self._SHOWN)
-        if key == buttons.DOWN and self.top < last:
-            self.top += 1
-        elif key == buttons.UP and self.top > 0:
-            self.top -= 1
+        if key in (buttons.DOWN, buttons.RIGHT) and self.page + 1 < self.pages:
+            self.page += 1
+        elif key in (buttons.UP, buttons.LEFT) and self.page > 0:
+            self.page -= 1
         elif key in (buttons.A, buttons.B) and kind == buttons.PRESS:
             self.app.show(RuleSets, self.game, self.rules)
             return False
@@ -201,15 +200,14 @@ class RulesPage(Screen):
 
 
 class GameOver(Menu):
-    """Won or lost, the score, the deal; play again, the same deal, or the menu.
-    lines: two short lines the game writes (its score, the rule set or why it
-    was lost)."""
+    """Won or lost, the deal, one line of score the game writes; then play
+    again, the same deal, or the menu."""
 
-    def __init__(self, app, game, rules, deal, title, lines):
+    def __init__(self, app, game, rules, deal, title, line):
         self.game = game
         self.rules = rules
         self.deal = deal
-        super().__init__(app, "%s  Deal %d" % (title, deal), lines, ["Play again", "Same deal", "Menu"])
+        super().__init__(app, "%s  Deal %d" % (title, deal), (line,), ["Play again", "Same deal", "Menu"])
 
     def take(self, i):
         spec = catalog.GAMES[self.game]

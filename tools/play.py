@@ -1,0 +1,145 @@
+"""Play on the desktop: the app on the fake board, the emulated 128x64 panel
+drawn in a terminal with block characters.  Works over SSH and in tmux; needs
+no display server.
+
+    python -m tools.play            (half blocks: 130 columns; quadrants when narrower)
+    python -m tools.play --small    (quadrants: 66 columns, 20 rows)
+
+Keys: arrows = d-pad, Z or A or Enter = A, X or B or Backspace = B,
+M or Esc = hold B (leave to the menu), Q or Ctrl-C = quit.
+A terminal sends no key releases, so a key is a short press; holding an arrow
+lets the terminal's own key repeat move the cursor on.
+"""
+
+import argparse
+import os
+import select
+import shutil
+import signal
+import sys
+import time
+
+from tools.sim import Sim, blocks
+
+HELP = "arrows move  Z/A: A  X/B: B  M: menu (hold B)  Q: quit"
+_KEYS = {
+    "\x1b[A": "UP", "\x1bOA": "UP", "\x1b[B": "DOWN", "\x1bOB": "DOWN",
+    "\x1b[C": "RIGHT", "\x1bOC": "RIGHT", "\x1b[D": "LEFT", "\x1bOD": "LEFT",
+    "z": "A", "a": "A", "\r": "A", "\n": "A", " ": "A",
+    "x": "B", "b": "B", "\x7f": "B", "\x08": "B",
+    "m": "HOLD-B", "\x1b": "HOLD-B",
+    "q": "QUIT", "\x03": "QUIT",
+}
+_TAP_MS = 40
+_HOLD_MS = 1000
+
+
+def parse_keys(data):
+    """Split what the terminal sent into key names (unknown bytes are skipped)."""
+    out = []
+    i = 0
+    while i < len(data):
+        for n in (3, 1):
+            chunk = data[i : i + n]
+            name = _KEYS.get(chunk if n == 3 else chunk.lower())
+            if name and (n == 3 or chunk != "\x1b" or i + 1 == len(data)):
+                out.append(name)
+                i += n
+                break
+        else:
+            i += 1
+    return out
+
+
+class Player:
+    """The real-time loop: the fake clock follows the wall clock; a key is
+    pressed now and released a little later, as a finger would."""
+
+    def __init__(self, out, quarter):
+        self.sim = Sim()
+        self.board = self.sim.board
+        self.out = out
+        self.quarter = quarter
+        self.t0 = time.monotonic()
+        self.releases = []  # (time ms, key)
+        self.last = None
+
+    def now(self):
+        return int((time.monotonic() - self.t0) * 1000)
+
+    def key(self, name):
+        now = self.now()
+        if name == "HOLD-B":
+            self.board.press("B")
+            self.releases.append((now + _HOLD_MS, "B"))
+        else:
+            self.board.press(name)
+            self.releases.append((now + _TAP_MS, name))
+
+    def tick(self):
+        now = self.now()
+        for due, name in list(self.releases):
+            if due <= now:
+                self.board.release(name)
+                self.releases.remove((due, name))
+        self.board.clock.now = 1000 + now
+        self.sim.app.step()
+        self.draw()
+
+    def draw(self):
+        ram = bytes(self.sim.panel.ram)
+        if ram == self.last:
+            return
+        self.last = ram
+        lines = blocks(self.sim.panel.rows(), self.quarter)
+        w = len(lines[0])
+        frame = ["\x1b[H+" + "-" * w + "+"]
+        frame += ["|" + line + "|" for line in lines]
+        frame.append("+" + "-" * w + "+")
+        frame.append(HELP[: w + 2])
+        self.out.write("\r\n".join(frame))
+        self.out.flush()
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.split("\n\n")[0], epilog=HELP)
+    p.add_argument("--small", action="store_true", help="quadrant blocks: 66 columns instead of 130")
+    args = p.parse_args(argv)
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("tools.play needs a terminal (for a picture without one: python -m tools.shot)", file=sys.stderr)
+        return 2
+    import termios
+    import tty
+
+    cols, rows = shutil.get_terminal_size((80, 24))
+    quarter = args.small or cols < 130 or rows < 35
+    if quarter and (cols < 66 or rows < 19):
+        print("the terminal is %dx%d: tools.play needs at least 66x19" % (cols, rows), file=sys.stderr)
+        return 2
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    out = sys.stdout
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    try:
+        tty.setraw(fd)
+        out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        player = Player(out, quarter)
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.01)
+            if ready:
+                data = os.read(fd, 64).decode("utf-8", "ignore")
+                for name in parse_keys(data):
+                    if name == "QUIT":
+                        return 0
+                    player.key(name)
+            player.tick()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        out.write("\x1b[?25h\x1b[?1049l")
+        out.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Press buttons on the fake board and save what the panel shows as a PNG.
+
+    python -m tools.shot --keys "A A A" --out docs/rules.png
+    python -m tools.shot --keys "A A A A RIGHT A" --out docs/play.png --scale 4
+    python -m tools.shot --keys "A A A" --text        (block characters instead)
+
+Keys: UP DOWN LEFT RIGHT A B, each a short press; HOLD-B holds B for a second;
+WAIT waits two seconds; BOT lets the greedy bot press the buttons for one move
+of the game on screen, BOT-END to the end of the game.  The fake clock is deterministic, so the same keys give
+the same deal and the same picture.
+"""
+
+import argparse
+import sys
+
+from tools.png import write_png
+
+KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "HOLD-B", "WAIT", "BOT", "BOT-END")
+
+
+def bot_moves(driver, until_end):
+    from engine import bots
+    from engine.rng import Rng
+
+    game = getattr(driver.screen, "game", None)
+    if game is None:
+        raise ValueError("BOT needs a game on screen")
+    rng = Rng(driver.screen.deal)
+    while game.status == 0:
+        shadow_move = bots.greedy_bot(game, rng)
+        driver.play(shadow_move)
+        if not until_end:
+            break
+
+
+def run_keys(driver, keys):
+    for k in keys:
+        if k in ("BOT", "BOT-END"):
+            bot_moves(driver, k == "BOT-END")
+        elif k == "HOLD-B":
+            driver.hold("B", 1000)
+        elif k == "WAIT":
+            for _ in range(100):
+                driver.step(20)
+        else:
+            driver.tap(k)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tools.shot", description=__doc__.split("\n\n")[0])
+    p.add_argument("--keys", default="", help="button presses, separated by spaces: " + " ".join(KEYS))
+    p.add_argument("--out", help="the PNG file to write")
+    p.add_argument("--scale", type=int, default=4, help="pixels per panel pixel (1-16, default 4)")
+    p.add_argument("--text", action="store_true", help="print the panel in block characters")
+    args = p.parse_args(argv)
+    keys = args.keys.upper().split()
+    for k in keys:
+        if k not in KEYS:
+            p.error("unknown key %r (known: %s)" % (k, " ".join(KEYS)))
+    if not 1 <= args.scale <= 16:
+        p.error("--scale must be from 1 to 16")
+    if not args.out and not args.text:
+        p.error("say --out FILE.png, --text, or both")
+    from tools.sim import Sim, blocks
+
+    d = Sim()
+    try:
+        run_keys(d, keys)
+    except ValueError as e:
+        print("shot: %s" % e, file=sys.stderr)
+        return 2
+    rows = d.panel.rows()
+    if args.out:
+        try:
+            write_png(args.out, rows, args.scale)
+        except OSError as e:
+            print("shot: cannot write %s: %s" % (args.out, e.strerror), file=sys.stderr)
+            return 2
+    if args.text:
+        print("\n".join(blocks(rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

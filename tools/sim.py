@@ -1,0 +1,107 @@
+"""The desktop simulator: the app on the fake board, pressed by a script or a
+person, and the panel drawn in block characters.  The desktop player, the
+screenshot tool, the benchmark and the tests all drive the app through here.
+"""
+
+from engine import ctd
+from hw.fake import FakeBoard
+from ui.app import App
+
+
+class Sim:
+    def __init__(self, first=None, board=None):
+        self.board = board or FakeBoard()
+        self.app = App(self.board, first)
+        self.panel = self.board.panel
+        self.step()  # the first turn of the loop draws the first screen
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def step(self, ms=20):
+        self.app.step()
+        self.board.clock.advance(ms)
+
+    def settle(self):
+        for _ in range(4):
+            self.step()
+
+    def tap(self, key, hold=40):
+        self.board.press(key)
+        self.step(hold)
+        self.board.release(key)
+        self.settle()
+
+    def hold(self, key, ms):
+        self.board.press(key)
+        t = 0
+        while t < ms:
+            self.step(10)
+            t += 10
+        self.board.release(key)
+        self.settle()
+
+    def cost(self, fn, *args):
+        """Bytes sent to the panel by fn(*args)."""
+        self.panel.reset_counters()
+        fn(*args)
+        return self.panel.bytes_sent
+
+    # -- Clear the Dungeon by buttons, as a player would press them -----------------
+    def pick(self, source):
+        """Move the cursor to a hand slot (or the reserve) and pick its card up."""
+        s = self.screen
+        n = s.columns
+        for _ in range(12):
+            if s.cursor >= n:
+                break
+            self.tap("RIGHT")
+        want = n + (3 if source == ctd.FROM_RESERVE else source)
+        for _ in range(8):
+            if s.cursor == want:
+                break
+            self.tap("DOWN")
+        assert s.cursor == want, (s.cursor, want)
+        self.tap("A")
+        assert s.carry == source
+
+    def aim(self, target):
+        """With a card picked up, move it over a column or the pile."""
+        s = self.screen
+        n = s.columns
+        want = n + 3 if target == ctd.TO_PILE else target
+        if target == ctd.TO_PILE:
+            self.tap("DOWN")
+        for _ in range(12):
+            if s.cursor == want:
+                break
+            self.tap("RIGHT")
+        assert s.cursor == want, (s.cursor, want)
+
+    def play(self, move):
+        self.pick(move >> 4)
+        self.aim(move & 15)
+        self.tap("A")
+
+
+_QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
+
+def blocks(rows, quarter=False):
+    """The pixels as lines of block characters: half blocks (1x2 pixels a
+    character, 128 columns) or, with quarter, quadrants (2x2, 64 columns)."""
+    out = []
+    h = len(rows)
+    w = len(rows[0])
+    if quarter:
+        for y in range(0, h, 2):
+            line = []
+            for x in range(0, w, 2):
+                v = rows[y][x] | rows[y][x + 1] << 1 | rows[y + 1][x] << 2 | rows[y + 1][x + 1] << 3
+                line.append(_QUADRANTS[v])
+            out.append("".join(line))
+    else:
+        for y in range(0, h, 2):
+            out.append("".join(" ▀▄█"[rows[y][x] | rows[y + 1][x] << 1] for x in range(w)))
+    return out
