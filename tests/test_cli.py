@@ -1,0 +1,230 @@
+"""The command-line contract: replay, simulate, shot, play's key reading."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from engine import ctd, notation
+from tests.ctd_decks import MONSTER_ORDER, POWER_ORDER, perfect_classic
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m"] + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def deck_text(columns, power):
+    named = [n for col in columns for n in col]
+    rest_m = [notation.name(c) for c in MONSTER_ORDER if notation.name(c) not in named]
+    cols = [list(col) for col in columns]
+    monsters = []
+    for col in cols:
+        monsters += col
+    monsters += rest_m
+    p = power.split()
+    rest_p = [notation.name(c) for c in POWER_ORDER if notation.name(c) not in p]
+    return " ".join(monsters + p + rest_p)
+
+
+# -- replay --------------------------------------------------------------------------
+def test_replay_seed_prints_one_json_state_with_the_documented_fields():
+    r = run("tools.replay", "--game", "ctd", "--rules", "classic", "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    for key in ("game", "rules", "seed", "status", "score", "moves", "kills", "deck_left", "hand", "columns", "damage", "reserve", "pile", "can_undo", "legal", "loss"):
+        assert key in s, key
+    assert (s["game"], s["rules"], s["seed"], s["status"], s["score"], s["moves"]) == ("ctd", "classic", 7, "playing", 0, [])
+    assert len(s["columns"]) == 4 and s["deck_left"] == 39 and len(s["hand"]) == 3
+    g = ctd.Dungeon(0).deal(7)
+    assert s["hand"] == notation.names(g.hand)
+
+
+def test_replay_deck_and_moves_to_a_win():
+    columns, power, moves = perfect_classic()
+    r = run("tools.replay", "--game", "ctd", "--deck", deck_text(columns, power), "--moves", moves)
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    assert (s["status"], s["score"], s["kills"], s["seed"]) == ("won", 6, 12, None)
+    assert s["moves"] == moves.split()
+
+
+def test_replay_trace_prints_one_state_per_move():
+    r = run("tools.replay", "--game", "ctd", "--seed", "3", "--rules", "reserve", "--bot", "greedy", "--trace")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[0]["moves"] == [] and len(lines) == len(lines[-1]["moves"]) + 1
+    assert lines[-1]["status"] in ("won", "lost") and lines[-1]["rules"] == "reserve"
+    for i, state in enumerate(lines):
+        assert len(state["moves"]) == i
+
+
+def test_replay_bot_plays_to_the_end_and_matches_simulate():
+    r = run("tools.replay", "--game", "ctd", "--seed", "11", "--bot", "random")
+    s = json.loads(r.stdout)
+    assert s["status"] in ("won", "lost") and s["legal"] == []
+    again = run("tools.replay", "--game", "ctd", "--seed", "11", "--moves", " ".join(s["moves"]))
+    assert json.loads(again.stdout) == s
+
+
+def test_replay_undo_in_moves():
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "10H>2 u")
+    s = json.loads(r.stdout)
+    assert r.returncode == 0 and "10H" in s["hand"] and s["moves"] == ["10H>2", "u"]
+
+
+def test_illegal_move_prints_last_good_state_and_names_the_move():
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "10H>2 AH>2 8C>d")
+    # AH on 10H: 1 + 10 < 13 (KC)
+    assert r.returncode == 2
+    s = json.loads(r.stdout)
+    assert s["moves"] == ["10H>2"]
+    assert r.stderr.strip().startswith("replay: move 2 (AH>2) refused:") and "power" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_move_of_a_card_not_in_hand_is_refused():
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "KS>1")
+    assert r.returncode == 2 and "move 1 (KS>1)" in r.stderr and "not in the hand" in r.stderr
+
+
+def test_nothing_to_undo_is_refused():
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "u")
+    assert r.returncode == 2 and "nothing to undo" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda w: w[:-1], "54 cards"),
+        (lambda w: w[:-1] + [w[0]], "appears twice"),
+        (lambda w: w[:-1] + ["ZZ"], "unknown card 'ZZ'"),
+        (lambda w: [w[12]] + w[1:12] + [w[0]] + w[13:], "should be a monster"),
+    ],
+)
+def test_bad_deck_is_named_and_exits_2(mutate, message):
+    words = deck_text([], "").split()
+    r = run("tools.replay", "--game", "ctd", "--deck", " ".join(mutate(words)))
+    assert r.returncode == 2 and message in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--game", "ctd", "--seed", "1", "--rules", "easy"], "--rules"),
+        (["--game", "chess", "--seed", "1"], "--game"),
+        (["--game", "ctd"], "--seed"),
+        (["--game", "ctd", "--seed", "1", "--deck", "AS"], "not allowed with"),
+        (["--game", "ctd", "--seed", "-3"], "--seed must be"),
+        (["--game", "ctd", "--seed", "1", "--bot", "clever"], "--bot"),
+    ],
+)
+def test_bad_arguments_are_clear(args, message):
+    r = run("tools.replay", *args)
+    assert r.returncode == 2 and message in r.stderr
+
+
+def test_help_documents_the_move_notation():
+    r = run("tools.replay", "--help")
+    assert r.returncode == 0 and "7H>2" in r.stdout and "7H>d" in r.stdout and "undo" in r.stdout
+
+
+# -- simulate ------------------------------------------------------------------------
+def test_simulate_reports_win_rate_interval_score_and_speed():
+    r = run("tools.simulate", "--game", "ctd", "--rules", "reserve", "--bot", "greedy", "--games", "60", "--json")
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    assert s["games"] == 60 and 0 <= s["won"] <= 60
+    lo, hi = s["win_rate_95"]
+    assert lo <= s["win_rate"] <= hi and s["games_per_second"] > 0
+    text = run("tools.simulate", "--game", "ctd", "--bot", "random", "--games", "20")
+    assert "95% interval" in text.stdout and "games/s" in text.stdout and "mean score" in text.stdout
+
+
+def test_simulate_is_repeatable():
+    a = json.loads(run("tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "30", "--json").stdout)
+    b = json.loads(run("tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "30", "--json").stdout)
+    assert (a["won"], a["mean_score"]) == (b["won"], b["mean_score"])
+
+
+def test_simulate_bad_arguments():
+    assert run("tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "0").returncode == 2
+    assert run("tools.simulate", "--game", "ctd", "--bot", "nope").returncode == 2
+
+
+def test_wilson_interval():
+    from tools.simulate import wilson
+
+    lo, hi = wilson(50, 100)
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0
+
+
+# -- shot and play -------------------------------------------------------------------
+def test_shot_writes_a_png_of_the_panel(tmp_path):
+    out = tmp_path / "t.png"
+    r = run("tools.shot", "--keys", "A A", "--out", str(out), "--scale", "2")
+    assert r.returncode == 0, r.stderr
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 256 and int.from_bytes(data[20:24], "big") == 128
+
+
+def test_shot_text_and_bad_key():
+    r = run("tools.shot", "--keys", "A", "--text")
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 32
+    r = run("tools.shot", "--keys", "JUMP", "--text")
+    assert r.returncode == 2 and "unknown key" in r.stderr
+
+
+def test_play_needs_a_terminal():
+    r = subprocess.run([sys.executable, "-m", "tools.play"], capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL, timeout=60)
+    assert r.returncode == 2 and "needs a terminal" in r.stderr
+
+
+def test_play_reads_terminal_keys():
+    from tools.play import parse_keys
+
+    assert parse_keys("\x1b[A\x1b[Dzx") == ["UP", "LEFT", "A", "B"]
+    assert parse_keys("Zm\x1b") == ["A", "HOLD-B", "HOLD-B"]
+    assert parse_keys("q") == ["QUIT"]
+    assert parse_keys("?") == []
+
+
+def test_play_draws_the_panel_in_a_pty():
+    pty = pytest.importorskip("pty")
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.environ["COLUMNS"] = "140"
+        os.environ["LINES"] = "40"
+        os.execv(sys.executable, [sys.executable, "-m", "tools.play", "--small"])
+    seen = b""
+    deadline = time.time() + 30
+    while time.time() < deadline and "press A".encode() not in seen and b"\xe2\x96" not in seen:
+        r, _, _ = select.select([fd], [], [], 0.5)
+        if r:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    os.write(fd, b"q")
+    time.sleep(0.5)
+    try:
+        while True:
+            r, _, _ = select.select([fd], [], [], 0.5)
+            if not r:
+                break
+            seen += os.read(fd, 65536)
+    except OSError:
+        pass
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 0
+    text = seen.decode("utf-8", "ignore")
+    assert "Q: quit" in text and any(ch in text for ch in "▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
