@@ -13,12 +13,7 @@ Memory: none beyond the game's own.
 from engine import cards
 from engine import ctd
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from engine import const
 
 
 def random_bot(game, rng):

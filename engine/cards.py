@@ -14,12 +14,7 @@ the device does not need.
 Memory: constants and a few small functions.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(x):
-        return x
+from engine import const
 
 
 SPADES = const(0)

@@ -33,12 +33,7 @@ from engine import cards
 from engine.game import Game, PLAYING, WON, LOST
 from engine.rng import Rng
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from engine import const
 
 
 CLASSIC = const(0)

@@ -9,12 +9,7 @@ are in engine/saves.py.
 Memory: per game, events 8 x 3 B, undo log 64 B, a few small ints.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from engine import const
 
 
 PLAYING = const(0)

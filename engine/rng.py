@@ -11,12 +11,7 @@ that neighbouring seeds give unrelated deals.
 Memory: one object with three small ints.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from engine import const
 
 
 _M1 = const(30269)

@@ -20,12 +20,7 @@ starts at a barrier.
 Memory: the 256-byte buffer the caller passes, or one made here.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from engine import const
 
 
 from engine import cards

@@ -14,12 +14,7 @@ numbered as the pins are listed: UP DOWN LEFT RIGHT A B.
 Memory: six-slot lists of small ints, allocated once; poll() allocates nothing.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 UP = const(0)

@@ -16,12 +16,7 @@ import displayio
 
 from hw import buttons
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999

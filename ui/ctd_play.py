@@ -31,12 +31,7 @@ from ui import sprites
 from ui.app import Screen
 from ui.text import Text
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 TITLE = "Clear the Dungeon"

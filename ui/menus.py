@@ -13,12 +13,7 @@ from hw import buttons
 from ui import catalog
 from ui.app import Screen
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _LINE = const(12)

@@ -17,12 +17,7 @@ import displayio
 
 from ui import font
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 CARD_W = const(20)
