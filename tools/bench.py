@@ -11,7 +11,9 @@ fit      tools/fit.py under MicroPython in a 24 KiB heap, with engine/
          allocated per move
 engine   games per second with the greedy bot, per rule set, on CPython (and
          under MicroPython: moves per second in fit)
-size     bytes of engine/ as .mpy
+size     the built payload (python -m tools.build) in bytes, per target,
+         and the heap each engine module holds once imported from its .mpy
+         under MicroPython (after gc.collect())
 
 Figures are measured here, never asserted as timings in tests.
 """
@@ -99,6 +101,43 @@ def fit_figures(games):
     return out, size
 
 
+_MODULE_HEAP = """
+import gc, sys
+sys.path.insert(0, %r)
+gc.collect()
+before = gc.mem_alloc()
+out = []
+for name in ("engine", "engine.cards", "engine.rng", "engine.game", "engine.ctd", "engine.saves", "engine.bots"):
+    __import__(name)
+    gc.collect()
+    now = gc.mem_alloc()
+    out.append('"%%s": %%d' %% (name, now - before))
+    before = now
+print("{" + ", ".join(out) + "}")
+"""
+
+
+def size_figures():
+    from tools import build as builder
+
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for target in mpy.TARGETS:
+            tree = os.path.join(tmp, target)
+            files = builder.build(tree, target)
+            out[target + "_payload_bytes"] = sum(n for _, n in files)
+            out[target + "_files"] = len(files)
+        mp = mpy.micropython_path()
+        if mp:
+            script = os.path.join(tmp, "heap.py")
+            with open(script, "w") as f:
+                f.write(_MODULE_HEAP % os.path.join(tmp, "micropython"))
+            r = subprocess.run([mp, "-X", "heapsize=256k", script], capture_output=True, text=True, timeout=120)
+            out["engine_module_heap_bytes"] = json.loads(r.stdout) if r.returncode == 0 else r.stderr.strip()
+    out["pico_drive_bytes"] = builder.PICO_DRIVE_BYTES
+    return out
+
+
 def engine_figures(games):
     spec = GAMES["ctd"]
     out = {}
@@ -123,7 +162,7 @@ def main(argv=None):
         "panel": panel_figures(args.ui_games),
         "fit": fit,
         "engine": engine_figures(args.games),
-        "size": {"engine_mpy_bytes": sum(size.values()), "files": size},
+        "size": dict(size_figures(), engine_mpy_bytes=sum(size.values())),
     }
     print(json.dumps(result, indent=2))
     return 0

