@@ -240,11 +240,17 @@ def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
         tree = build_dir or os.path.join(tmp, "tree")
         if build_dir is None:
             builder.build(tree, "circuitpython")
-        p = plan(drive, tree)
+        try:
+            p = plan(drive, tree)
+            payload = sum(os.path.getsize(os.path.join(tree, r)) for r in p["files"])
+            need = sum(os.path.getsize(os.path.join(tree, r)) for r in p["write"])
+            freed = sum(os.path.getsize(os.path.join(drive, r)) for r in p["write"] + p["remove"] if os.path.isfile(os.path.join(drive, r)))
+            free = free_bytes(drive)
+        except OSError as e:
+            raise DeployError(_explain(e, drive)) from e
         for w in p["warnings"]:
             print("warning: " + w, file=out)
-        need = sum(os.path.getsize(os.path.join(tree, r)) for r in p["write"])
-        freed = sum(os.path.getsize(os.path.join(drive, r)) for r in p["write"] + p["remove"] if os.path.isfile(os.path.join(drive, r)))
+        print("payload %d bytes in %d files; the drive has %d bytes free" % (payload, len(p["files"]), free), file=out)
         p["bytes"] = 0
         if dry_run:
             for r in p["write"]:
@@ -253,7 +259,6 @@ def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
                 print("would remove " + r, file=out)
             print("%d to write (%d bytes), %d unchanged, %d to remove" % (len(p["write"]), need, len(p["keep"]), len(p["remove"])), file=out)
             return p
-        free = free_bytes(drive)
         if need - freed > free - _MARGIN:
             raise DeployError(
                 "not enough space on %s: the update needs %d bytes more and the drive has %d free; "
