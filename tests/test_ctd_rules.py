@@ -126,16 +126,41 @@ def test_classic_perfect_game_scores_6():
 
 
 def test_score_counts_only_the_power_deck_not_the_hand():
-    # Win with cards still in hand: the hand does not add to the score.
+    # The last King gets its pair in one hand (the third card is discarded) and
+    # dies to the first card of the next hand: two cards stay in the hand.
     columns, power, moves = perfect_classic()
-    words = power.split()
-    # Put the last monster's pair and trigger first in a hand with two extras.
+    cards_ = power.split()
+    a12, b12, t12 = cards_[33:36]
+    power = " ".join(cards_[:33] + [a12, b12, "7S", t12, "7H", "7D"])
+    moves = moves.split()
+    last = moves[-1].split(">")[1]
     g = deal(ctd.CLASSIC, columns, power)
-    assert play(g, " ".join(moves.split()[:-3])) == 0
-    assert g.kills == 11
-    assert play(g, " ".join(moves.split()[-3:])) == 0
-    assert g.status == WON and g.score() == 42 - g.top
-    assert words  # the deal used all 36 named cards
+    assert play(g, " ".join(moves[:33] + ["%s>%s" % (a12, last), "%s>%s" % (b12, last), "7S>d", "%s>%s" % (t12, last)])) == 0
+    assert g.status == WON and hand(g) == ["7H", "7D"]
+    assert g.score() == 3 == 42 - g.top  # the two cards in hand do not count
+
+
+def test_reserve_win_score_ignores_the_reserve_and_the_hand():
+    columns = [["JS", "QS", "KS", "JH"], ["QH", "KH", "JD", "QD"], ["KD", "JC", "QC", "KC"]]
+    pairs = [(a + s, b + s) for s in "SHDC" for a, b in (("10", "4"), ("9", "5"), ("8", "6"))]
+    triggers = {s: ["A" + s, "2" + s, "3" + s] for s in "SHDC"}
+    power, moves = [], []
+    k = 0
+    for col, monsters in enumerate(columns):
+        for m in monsters:
+            a, b = pairs[k]
+            k += 1
+            t = triggers[m[-1]].pop(0)
+            if k < 12:
+                power += [a, b, t]
+                moves += ["%s>%d" % (a, col + 1), "%s>%d" % (b, col + 1), "%s>%d" % (t, col + 1)]
+            else:  # the last: pair, a discard to the reserve, then the trigger first in a new hand
+                power += [a, b, "7S", t, "7H", "7D"]
+                moves += ["%s>%d" % (a, col + 1), "%s>%d" % (b, col + 1), "7S>d", "%s>%d" % (t, col + 1)]
+    g = deal(ctd.RESERVE, columns, " ".join(power))
+    assert play(g, " ".join(moves)) == 0
+    assert g.status == WON and g.pile_n == 1 and hand(g) == ["7H", "7D"]
+    assert g.score() == 3 == 42 - g.top
 
 
 def test_win_is_final_no_more_moves_or_undo():
