@@ -158,6 +158,16 @@ def test_b_puts_a_picked_card_back_then_undoes():
     assert message(d, 11) == text_pixels("NO UNDO NOW")
 
 
+def test_picking_a_card_that_fits_no_monster_aims_at_the_pile_and_says_so():
+    g = deal(ctd.CLASSIC, [["KH"], ["KS"], ["KD"], ["KC"]], "2C 7D 2S")  # 2 + 10 < 13 everywhere
+    d = play_screen(game=g)
+    d.tap("A")
+    s = d.screen
+    assert s.carry == 0 and s.cursor == s.columns + 3
+    assert message(d, 13) == text_pixels("NOWHERE TO GO")
+    assert d.panel.region(HAND_X, 48, 20, 15) == tile_pixels(sprites.card_tile(notation.parse("2C")), inverted=True)
+
+
 def test_discard_to_the_damage_pile():
     g = deal(ctd.CLASSIC, [["KH"]], "6C 7D 2S")
     d = play_screen(game=g)

@@ -184,9 +184,6 @@ class Play(Screen):
                 return
         self.cursor = base + self.panel
 
-    def _targets_ok(self, target):
-        return target == ctd.TO_PILE or self.game.front(target) >= 0
-
     # -- drawing ------------------------------------------------------------------
     def _tile(self, i, tile, lit):
         if self.shown[i] != tile:
@@ -337,8 +334,10 @@ class Play(Screen):
                 if g.check((source << 4) | c) == 0:
                     self.cursor = c
                     break
-            if self.cursor >= n and source == ctd.FROM_RESERVE:
-                self.cursor = max(0, self._first_standing())
+            if self.cursor >= n:
+                self.say("NOWHERE TO GO")
+                if source == ctd.FROM_RESERVE:
+                    self.cursor = max(0, self._first_standing())
             self.sync()
             return True
         target = self.cursor if self.cursor < n else ctd.TO_PILE
