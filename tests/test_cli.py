@@ -176,6 +176,8 @@ def test_shot_writes_a_png_of_the_panel(tmp_path):
 def test_shot_text_and_bad_key():
     r = run("tools.shot", "--keys", "A", "--text")
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 32
+    r = run("tools.shot", "--keys", "A", "--text", "--style", "braille")
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 16 and all(len(x) == 64 for x in r.stdout.splitlines())
     r = run("tools.shot", "--keys", "JUMP", "--text")
     assert r.returncode == 2 and "unknown key" in r.stderr
 
@@ -204,7 +206,7 @@ def test_play_draws_the_panel_in_a_pty():
         os.chdir(ROOT)
         os.environ["COLUMNS"] = "140"
         os.environ["LINES"] = "40"
-        os.execv(sys.executable, [sys.executable, "-m", "tools.play", "--small"])
+        os.execv(sys.executable, [sys.executable, "-m", "tools.play", "--style", "braille"])
     seen = b""
     deadline = time.time() + 30
     while time.time() < deadline and "press A".encode() not in seen and b"\xe2\x96" not in seen:
@@ -227,4 +229,4 @@ def test_play_draws_the_panel_in_a_pty():
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 0
     text = seen.decode("utf-8", "ignore")
-    assert "Q: quit" in text and any(ch in text for ch in "▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+    assert "Q: quit" in text and any(0x2801 <= ord(ch) <= 0x28FF for ch in text)

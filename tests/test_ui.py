@@ -88,6 +88,13 @@ def test_every_rules_page_states_the_decisions():
 
 
 # -- the play screen ------------------------------------------------------------------
+def test_every_refusal_has_a_short_reason_that_fits_the_message_line():
+    from ui import ctd_play
+
+    assert len(ctd_play.REFUSED) == len(notation.CTD_REASONS)
+    for text in ctd_play.REFUSED[1:]:
+        assert 0 < len(text) <= 14, text
+
 def test_play_screen_shows_monsters_hand_and_counters():
     g = deal(ctd.CLASSIC, [["KH"], ["QS"], ["JD"], ["KC"]], "5H 10D RJ")
     d = play_screen(game=g)

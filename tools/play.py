@@ -2,8 +2,11 @@
 drawn in a terminal with block characters.  Works over SSH and in tmux; needs
 no display server.
 
-    python -m tools.play            (half blocks: 130 columns; quadrants when narrower)
-    python -m tools.play --small    (quadrants: 66 columns, 20 rows)
+    python -m tools.play                  the largest picture the terminal holds
+    python -m tools.play --style braille  braille dots: 66 columns, 19 lines
+
+Styles: half blocks (1x2 pixels a character: needs 130x35), quadrants (2x2:
+66x35) and braille dots (2x4: 66x19, any 80x24 terminal).
 
 Keys: arrows = d-pad, Z or A or Enter = A, X or B or Backspace = B,
 M or Esc = hold B (leave to the menu), Q or Ctrl-C = quit.
@@ -19,7 +22,7 @@ import signal
 import sys
 import time
 
-from tools.sim import Sim, blocks
+from tools.sim import STYLES, Sim, blocks
 
 HELP = "arrows move  Z/A: A  X/B: B  M: menu (hold B)  Q: quit"
 _KEYS = {
@@ -55,11 +58,11 @@ class Player:
     """The real-time loop: the fake clock follows the wall clock; a key is
     pressed now and released a little later, as a finger would."""
 
-    def __init__(self, out, quarter):
+    def __init__(self, out, style):
         self.sim = Sim()
         self.board = self.sim.board
         self.out = out
-        self.quarter = quarter
+        self.style = style
         self.t0 = time.monotonic()
         self.releases = []  # (time ms, key)
         self.last = None
@@ -91,7 +94,7 @@ class Player:
         if ram == self.last:
             return
         self.last = ram
-        lines = blocks(self.sim.panel.rows(), self.quarter)
+        lines = blocks(self.sim.panel.rows(), self.style)
         w = len(lines[0])
         frame = ["\x1b[H+" + "-" * w + "+"]
         frame += ["|" + line + "|" for line in lines]
@@ -103,7 +106,7 @@ class Player:
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.split("\n\n")[0], epilog=HELP)
-    p.add_argument("--small", action="store_true", help="quadrant blocks: 66 columns instead of 130")
+    p.add_argument("--style", choices=STYLES, help="half, quadrant or braille (default: the largest that fits)")
     args = p.parse_args(argv)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("tools.play needs a terminal (for a picture without one: python -m tools.shot)", file=sys.stderr)
@@ -112,9 +115,10 @@ def main(argv=None):
     import tty
 
     cols, rows = shutil.get_terminal_size((80, 24))
-    quarter = args.small or cols < 130 or rows < 35
-    if quarter and (cols < 66 or rows < 19):
-        print("the terminal is %dx%d: tools.play needs at least 66x19" % (cols, rows), file=sys.stderr)
+    style = args.style or ("half" if cols >= 130 and rows >= 35 else "quadrant" if cols >= 66 and rows >= 35 else "braille")
+    need = {"half": (130, 35), "quadrant": (66, 35), "braille": (66, 19)}[style]
+    if cols < need[0] or rows < need[1]:
+        print("the terminal is %dx%d: the %s style needs %dx%d" % ((cols, rows, style) + need), file=sys.stderr)
         return 2
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -123,7 +127,7 @@ def main(argv=None):
     try:
         tty.setraw(fd)
         out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
-        player = Player(out, quarter)
+        player = Player(out, style)
         while True:
             ready, _, _ = select.select([fd], [], [], 0.01)
             if ready:

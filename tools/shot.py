@@ -13,6 +13,8 @@ the same deal and the same picture.
 import argparse
 import sys
 
+from tools.sim import STYLES
+
 from tools.png import write_png
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "HOLD-B", "WAIT", "BOT", "BOT-END")
@@ -52,6 +54,7 @@ def main(argv=None):
     p.add_argument("--out", help="the PNG file to write")
     p.add_argument("--scale", type=int, default=4, help="pixels per panel pixel (1-16, default 4)")
     p.add_argument("--text", action="store_true", help="print the panel in block characters")
+    p.add_argument("--style", default="half", choices=STYLES, help="the characters --text uses (default half)")
     args = p.parse_args(argv)
     keys = args.keys.upper().split()
     for k in keys:
@@ -77,7 +80,7 @@ def main(argv=None):
             print("shot: cannot write %s: %s" % (args.out, e.strerror), file=sys.stderr)
             return 2
     if args.text:
-        print("\n".join(blocks(rows)))
+        print("\n".join(blocks(rows, args.style)))
     return 0
 
 

@@ -86,15 +86,31 @@ class Sim:
 
 
 _QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+# Braille dots: bit for (dx, dy) in a 2x4 cell
+_BRAILLE = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+STYLES = ("half", "quadrant", "braille")
 
 
-def blocks(rows, quarter=False):
-    """The pixels as lines of block characters: half blocks (1x2 pixels a
-    character, 128 columns) or, with quarter, quadrants (2x2, 64 columns)."""
+def blocks(rows, style="half"):
+    """The pixels as lines of characters, in one of three styles:
+    half      half blocks, 1x2 pixels a character: 128 columns, 32 lines
+    quadrant  quadrant blocks, 2x2: 64 columns, 32 lines
+    braille   braille dots, 2x4: 64 columns, 16 lines (fits an 80x24 terminal)"""
     out = []
     h = len(rows)
     w = len(rows[0])
-    if quarter:
+    if style == "braille":
+        for y in range(0, h, 4):
+            line = []
+            for x in range(0, w, 2):
+                v = 0
+                for dy in range(4):
+                    for dx in range(2):
+                        if rows[y + dy][x + dx]:
+                            v |= _BRAILLE[dy][dx]
+                line.append(chr(0x2800 + v))
+            out.append("".join(line))
+    elif style == "quadrant":
         for y in range(0, h, 2):
             line = []
             for x in range(0, w, 2):
