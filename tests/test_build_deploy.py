@@ -207,21 +207,13 @@ def test_full_drive_is_refused_before_writing(drive, built, monkeypatch):
     assert snapshot(drive) == before
 
 
-def test_drive_filling_up_mid_copy_says_so(drive, built, monkeypatch):
-    def full(src, dst):
-        raise OSError(errno.ENOSPC, "No space left on device")
+@pytest.mark.parametrize("code,message", [(errno.ENOSPC, "is full"), (errno.EROFS, "read-only"), (errno.ENODEV, "vanished")])
+def test_a_write_that_fails_says_why(drive, built, monkeypatch, code, message):
+    def fails(src, dst):
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(deploy, "write_file", full)
-    with pytest.raises(deploy.DeployError, match="is full"):
-        run_deploy(drive, built)
-
-
-def test_read_only_drive_says_so(drive, built, monkeypatch):
-    def ro(src, dst):
-        raise OSError(errno.EROFS, "Read-only file system")
-
-    monkeypatch.setattr(deploy, "write_file", ro)
-    with pytest.raises(deploy.DeployError, match="read-only"):
+    monkeypatch.setattr(deploy, "write_file", fails)
+    with pytest.raises(deploy.DeployError, match=message):
         run_deploy(drive, built)
 
 
