@@ -63,6 +63,18 @@ def test_no_cpython_only_str_methods(path):
         assert not isinstance(node, (ast.AsyncFunctionDef, ast.Await)), "%s uses async" % path
 
 
+@pytest.mark.parametrize("path", DEVICE_FILES)
+def test_no_underscore_const_in_a_class_body(path):
+    # MicroPython folds `_NAME = const(...)` away, so in a class body the
+    # attribute is missing at run time (self._NAME raises AttributeError).
+    tree = ast.parse(open(os.path.join(ROOT, path), encoding="utf-8").read(), path)
+    for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]:
+        for node in cls.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+                assert not any(n.startswith("_") for n in names), "%s:%d: %s in class %s" % (path, node.lineno, names, cls.name)
+
+
 def test_allowlist_check_catches_a_bad_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import dataclasses\nfrom typing import List\nimport engine.ctd\n")

@@ -102,3 +102,19 @@ def test_engine_py_sources_run_under_micropython_too(tmp_path):
     while g.status == 0:
         g.play(bots.greedy_bot(g, rng))
     assert r.stdout.split() == [str(g.status), str(g.kills), "182", "54"]
+
+
+# -- the screens under MicroPython, on stand-ins for displayio --------------------------
+@needs_micropython
+@pytest.mark.parametrize("compiled", [False, True])
+def test_screens_run_under_micropython_from_title_to_game_over(tmp_path, compiled):
+    args = [os.path.join("tests", "mp", "ui_on_micropython.py"), ROOT, os.path.join(ROOT, "tests", "mp")]
+    if compiled:
+        from tools import build as builder
+
+        tree = str(tmp_path / "tree")
+        builder.build(tree, "micropython")
+        args.append(tree)
+    r = run_mp(args, heap="256k")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("ok screens=3")

@@ -3,8 +3,8 @@ person, and the panel drawn in block characters.  The desktop player, the
 screenshot tool, the benchmark and the tests all drive the app through here.
 """
 
-from engine import ctd
 from hw.fake import FakeBoard
+from tools import presses
 from ui.app import App
 
 
@@ -48,41 +48,15 @@ class Sim:
         fn(*args)
         return self.panel.bytes_sent
 
-    # -- Clear the Dungeon by buttons, as a player would press them -----------------
+    # -- Clear the Dungeon by buttons (tools/presses.py) ---------------------------
     def pick(self, source):
-        """Move the cursor to a hand slot (or the reserve) and pick its card up."""
-        s = self.screen
-        n = s.columns
-        for _ in range(12):
-            if s.cursor >= n:
-                break
-            self.tap("RIGHT")
-        want = n + (3 if source == ctd.FROM_RESERVE else source)
-        for _ in range(8):
-            if s.cursor == want:
-                break
-            self.tap("DOWN")
-        assert s.cursor == want, (s.cursor, want)
-        self.tap("A")
-        assert s.carry == source
+        presses.pick(self, source)
 
     def aim(self, target):
-        """With a card picked up, move it over a column or the pile."""
-        s = self.screen
-        n = s.columns
-        want = n + 3 if target == ctd.TO_PILE else target
-        if target == ctd.TO_PILE:
-            self.tap("DOWN")
-        for _ in range(12):
-            if s.cursor == want:
-                break
-            self.tap("RIGHT")
-        assert s.cursor == want, (s.cursor, want)
+        presses.aim(self, target)
 
     def play(self, move):
-        self.pick(move >> 4)
-        self.aim(move & 15)
-        self.tap("A")
+        presses.play(self, move)
 
 
 _QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"

@@ -19,6 +19,7 @@ from micropython import const
 _LINE = const(12)
 _COLUMNS = const(21)
 _WHITE = const(0xFFFFFF)
+_SHOWN = const(4)  # lines of a rules page
 
 
 def pad(text, width=_COLUMNS):
@@ -149,20 +150,18 @@ class RulesPage(Screen):
     """A game's rules for one rule set, four lines a page; down or right turns
     the page, up or left turns back, A or B go back to the rule sets."""
 
-    _SHOWN = const(4)
-
     def __init__(self, app, game, rules):
         super().__init__(app)
         self.game = game
         self.rules = rules
         spec = catalog.GAMES[game]
         self.lines = wrap(spec.RULES_TEXT[rules])
-        self.pages = (len(self.lines) + self._SHOWN - 1) // self._SHOWN
+        self.pages = (len(self.lines) + _SHOWN - 1) // _SHOWN
         self.page = 0
         self.title = label(self._title(), 0)
         self.group.append(self.title)
         self.body = []
-        for i in range(self._SHOWN):
+        for i in range(_SHOWN):
             line = label(pad(""), _LINE + 2 + i * _LINE)
             self.body.append(line)
             self.group.append(line)
@@ -175,8 +174,8 @@ class RulesPage(Screen):
         return pad(name[: _COLUMNS - len(mark) - 1], _COLUMNS - len(mark)) + mark
 
     def _fill(self):
-        for i in range(self._SHOWN):
-            j = self.page * self._SHOWN + i
+        for i in range(_SHOWN):
+            j = self.page * _SHOWN + i
             self.body[i].text = pad(self.lines[j] if j < len(self.lines) else "")
         self.title.text = self._title()
 
