@@ -230,19 +230,9 @@ def test_classic_seven_damage_loses_at_once():
     assert "3H" in hand(g)  # lost at once, mid-hand
 
 
-def test_classic_spent_deck_with_monsters_left_loses():
-    g = deal(ctd.CLASSIC, [], "")
-    while g.status == PLAYING:
-        # place first cards wherever they can go, so the damage pile stays small
-        n = g.legal_moves()
-        places = [g.legal[i] for i in range(n) if g.legal[i] & 15 != ctd.TO_PILE]
-        g.play(places[0] if places else g.legal[0])
-    assert g.status == LOST
-    if g.loss == ctd.LOSS_SPENT:
-        assert g.top == 42 and g.hand_size() == 0
-
-
 def test_classic_loss_when_deck_and_hand_spent():
+    # (Rare in play: 36 of the 42 cards must sit on monsters without killing
+    # them all.  The last card of the last hand ends the game.)
     g = deal(ctd.CLASSIC, [], "")
     g.top = 42
     for i in range(42):
