@@ -10,10 +10,7 @@ the game's legal_moves() scratch buffer and allocates nothing.
 Memory: none beyond the game's own.
 """
 
-from engine import cards
-from engine import ctd
-
-from engine import const
+from engine import cards, const, ctd
 
 
 def random_bot(game, rng):

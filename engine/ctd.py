@@ -29,11 +29,9 @@ Memory shape (allocated once per game, nothing allocated by a move):
     legal     32 B  scratch for legal_moves()
 """
 
-from engine import cards
-from engine.game import Game, PLAYING, WON, LOST
+from engine import cards, const
+from engine.game import LOST, PLAYING, WON, Game
 from engine.rng import Rng
-
-from engine import const
 
 
 CLASSIC = const(0)

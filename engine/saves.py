@@ -20,10 +20,7 @@ starts at a barrier.
 Memory: the 256-byte buffer the caller passes, or one made here.
 """
 
-from engine import const
-
-
-from engine import cards
+from engine import cards, const
 
 VERSION = const(1)
 SIZE = const(256)

@@ -13,10 +13,9 @@ Memory: the live screen's Group, plus a few ints here.
 import gc
 
 import displayio
+from micropython import const
 
 from hw import buttons
-
-from micropython import const
 
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999

@@ -25,13 +25,13 @@ index or one palette, so a cursor move sends two small areas to the panel.
 Memory: 17 card TileGrids, 9 Text grids, shadow bytes; the game ~0.4 KB.
 """
 
+from micropython import const
+
 from engine import ctd
 from hw import buttons
 from ui import sprites
 from ui.app import Screen
 from ui.text import Text
-
-from micropython import const
 
 
 TITLE = "Clear the Dungeon"

@@ -8,12 +8,11 @@ Memory: one bitmap_label per line (about 10-12 B a character).
 
 import terminalio
 from adafruit_display_text import bitmap_label
+from micropython import const
 
 from hw import buttons
 from ui import catalog
 from ui.app import Screen
-
-from micropython import const
 
 
 _LINE = const(12)

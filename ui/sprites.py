@@ -14,10 +14,9 @@ Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x32 (0.4 KB).
 """
 
 import displayio
+from micropython import const
 
 from ui import font
-
-from micropython import const
 
 
 CARD_W = const(20)
