@@ -173,6 +173,21 @@ def test_users_settings_and_files_survive(drive, built):
     assert "settings.toml" not in json.load(open(os.path.join(drive, deploy.MANIFEST)))["files"]
 
 
+def test_the_drives_own_code_py_is_kept_aside(drive, built):
+    hello = 'print("Hello World!")\n'
+    with open(os.path.join(drive, "code.py"), "w") as f:
+        f.write(hello)
+    _, text = run_deploy(drive, built)
+    assert open(os.path.join(drive, deploy.BACKUP)).read() == hello
+    assert "kept as code.py.before-deckcrawl" in text
+    assert open(os.path.join(drive, "code.py"), "rb").read() == open(os.path.join(built["circuitpython"], "code.py"), "rb").read()
+    # later deploys replace our own code.py without touching the backup
+    with open(os.path.join(drive, "code.py"), "w") as f:
+        f.write("# edited\n")
+    _, text = run_deploy(drive, built)
+    assert open(os.path.join(drive, deploy.BACKUP)).read() == hello and "kept as" not in text
+
+
 def test_interrupted_deploy_is_repaired_by_the_next(drive, built, monkeypatch):
     real = deploy.write_file
     count = [0]

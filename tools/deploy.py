@@ -12,7 +12,8 @@ Each file is written beside its place, fsync'd, then renamed over the old
 one, so an unplugged board never holds half a module under its real name;
 the next run repairs whatever an interrupted one left.  A manifest on the
 drive (.deckcrawl.json) lists the files Deckcrawl manages: nothing else is
-ever touched, an existing settings.toml is kept, and NVM (saves) is never
+ever touched, an existing settings.toml is kept, a code.py that is not
+Deckcrawl's is kept as code.py.before-deckcrawl, and NVM (saves) is never
 written.  Free space is checked before the first write.
 """
 
@@ -30,6 +31,7 @@ from tools import build as builder
 from tools import mpy
 
 MANIFEST = ".deckcrawl.json"
+BACKUP = "code.py.before-deckcrawl"
 LABEL = "CIRCUITPY"
 _TMP = ".deckcrawl-tmp"
 _MARGIN = 4096  # keep a little room for the filesystem's own use
@@ -176,7 +178,14 @@ def plan(drive, tree):
         if rel.endswith(".mpy") and os.path.exists(dst[:-4] + ".py") and rel[:-4] + ".py" not in old:
             warnings.append("%s.py on the drive is not Deckcrawl's and hides %s: remove it" % (rel[:-4], rel))
     remove = [rel for rel in old if rel not in hashes and os.path.isfile(os.path.join(drive, rel))]
-    return {"files": files, "write": write, "keep": keep, "remove": remove, "warnings": warnings, "manifest": hashes}
+    # A code.py that is not Deckcrawl's (another project, or the board's Hello World)
+    # is kept beside ours rather than lost.
+    backup = None
+    if "code.py" in write and "code.py" not in old and os.path.isfile(os.path.join(drive, "code.py")):
+        if not os.path.exists(os.path.join(drive, BACKUP)):
+            backup = BACKUP
+            warnings.append("the drive's own code.py is kept as %s" % BACKUP)
+    return {"files": files, "write": write, "keep": keep, "remove": remove, "warnings": warnings, "manifest": hashes, "backup": backup}
 
 
 def load_manifest(drive):
@@ -269,6 +278,9 @@ def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
             for rel in p["remove"]:
                 current = rel
                 os.remove(os.path.join(drive, rel))
+            if p["backup"]:
+                current = p["backup"]
+                write_file(os.path.join(drive, "code.py"), os.path.join(drive, p["backup"]))
             for rel in p["write"]:
                 current = rel
                 p["bytes"] += write_file(os.path.join(tree, rel), os.path.join(drive, rel))
