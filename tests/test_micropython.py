@@ -5,10 +5,10 @@ compiled to .mpy, allocating nothing in a move."""
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
-from engine import ctd, notation
 from tools import mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -31,25 +31,14 @@ def run_mp(args, heap="256k", cwd=ROOT):
 
 
 @needs_micropython
-def test_same_deals_on_micropython_as_on_cpython(tmp_path):
-    script = tmp_path / "deals.py"
-    script.write_text(
-        "import sys\n"
-        "sys.path.insert(0, %r)\n"
-        "from engine import ctd\n"
-        "for rules in range(3):\n"
-        "    for seed in (0, 1, 7, 12345, 2**30 - 1):\n"
-        "        g = ctd.Dungeon(rules).deal(seed)\n"
-        "        print(rules, seed, bytes(g.monsters).hex(), bytes(g.deck).hex(), bytes(g.hand).hex())\n" % ROOT
-    )
-    r = run_mp([str(script)])
-    assert r.returncode == 0, r.stderr
-    want = []
-    for rules in range(3):
-        for seed in (0, 1, 7, 12345, 2**30 - 1):
-            g = ctd.Dungeon(rules).deal(seed)
-            want.append("%d %d %s %s %s" % (rules, seed, bytes(g.monsters).hex(), bytes(g.deck).hex(), bytes(g.hand).hex()))
-    assert r.stdout.split("\n")[:-1] == want
+def test_same_deals_games_and_saves_on_micropython_as_on_cpython():
+    script = os.path.join(ROOT, "tests", "mp", "deals.py")
+    mp = run_mp([script, ROOT])
+    assert mp.returncode == 0, mp.stderr
+    cp = subprocess.run([sys.executable, script, ROOT], capture_output=True, text=True, timeout=120)
+    assert cp.returncode == 0, cp.stderr
+    assert mp.stdout == cp.stdout
+    assert len(mp.stdout.splitlines()) == 18 and "game" in mp.stdout
 
 
 @needs_micropython
@@ -73,35 +62,6 @@ def test_fit_with_random_bot_and_one_rule_set(engine_mpy):
 def test_fit_refuses_a_bad_option_clearly(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--rules", "nope"])
     assert r.returncode == 2 and "unknown rules: nope" in r.stdout
-
-
-@needs_micropython
-def test_engine_py_sources_run_under_micropython_too(tmp_path):
-    script = tmp_path / "py.py"
-    script.write_text(
-        "import sys\n"
-        "sys.path.insert(0, %r)\n"
-        "from engine import ctd, bots, saves\n"
-        "from engine.rng import Rng\n"
-        "g = ctd.Dungeon(1).deal(3)\n"
-        "r = Rng(3)\n"
-        "while g.status == 0:\n"
-        "    g.play(bots.greedy_bot(g, r))\n"
-        "b = bytearray(256)\n"
-        "n = saves.save(g, b)\n"
-        "h = saves.load(ctd.Dungeon, b, 3)\n"
-        "print(g.status, g.kills, n, len(saves.census(h)))\n" % ROOT
-    )
-    r = run_mp([str(script)])
-    assert r.returncode == 0, r.stderr
-    g = ctd.Dungeon(1).deal(3)
-    from engine import bots
-    from engine.rng import Rng
-
-    rng = Rng(3)
-    while g.status == 0:
-        g.play(bots.greedy_bot(g, rng))
-    assert r.stdout.split() == [str(g.status), str(g.kills), "182", "54"]
 
 
 # -- the screens under MicroPython, on stand-ins for displayio --------------------------
