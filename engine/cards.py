@@ -24,6 +24,9 @@ CLUBS = const(3)
 JOKER = const(15)  # the rank of both Jokers
 FACE_DOWN = const(0x80)
 
+# The text of each rank (index 1..13), shared by the screens and engine/notation.py.
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
 BLACK_JOKER = const(0x0F)  # BJ: rank 15, suit spades
 RED_JOKER = const(0x1F)  # RJ: rank 15, suit hearts
 

@@ -17,7 +17,6 @@ from engine.game import NO_SEED
 
 STATUS_NAMES = ("playing", "won", "lost")
 SUIT_LETTERS = "SHDC"
-_RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 def name(c):
     """The text form of a card: '10H', 'QS', 'RJ', 'BJ'; '--' for no card."""
@@ -26,7 +25,7 @@ def name(c):
         return "--"
     if c & 0x0F == cards.JOKER:
         return "RJ" if c == cards.RED_JOKER else "BJ"
-    return _RANK_NAMES[c & 0x0F] + SUIT_LETTERS[(c >> 4) & 3]
+    return cards.RANK_NAMES[c & 0x0F] + SUIT_LETTERS[(c >> 4) & 3]
 
 
 def parse(text):
@@ -41,7 +40,7 @@ def parse(text):
         r = t[:-1]
         if s >= 0:
             for i in range(1, 14):
-                if _RANK_NAMES[i] == r:
+                if cards.RANK_NAMES[i] == r:
                     return (s << 4) | i
     raise ValueError("unknown card '" + text.strip() + "' (use A 2..10 J Q K + S H D C, or RJ BJ)")
 

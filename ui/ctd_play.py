@@ -27,7 +27,7 @@ Memory: 17 card TileGrids, 9 Text grids, shadow bytes; the game ~0.4 KB.
 
 from micropython import const
 
-from engine import ctd
+from engine import cards, ctd
 from hw import buttons
 from ui import sprites
 from ui.app import Screen
@@ -99,13 +99,10 @@ _CONFIRM = const(1)
 _OVER = const(2)
 
 
-_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
 def short(c):
     """A card in 3 characters or fewer, with a suit symbol: 10\x02, K\x01."""
     r = c & 0x0F
-    return "JKR" if r == 15 else _RANKS[r] + _SUIT_CHARS[(c >> 4) & 3]
+    return "JKR" if r == 15 else cards.RANK_NAMES[r] + _SUIT_CHARS[(c >> 4) & 3]
 
 
 class Play(Screen):

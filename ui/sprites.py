@@ -16,6 +16,7 @@ Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x32 (0.4 KB).
 import displayio
 from micropython import const
 
+from engine.cards import RANK_NAMES
 from ui import font
 
 
@@ -79,7 +80,7 @@ def _draw_card(bm, x, y, c):
     if r == 10:
         _glyph(bm, x + 2, y + 2, [(font.TEN[2 * j] << 8) | font.TEN[2 * j + 1] for j in range(7)], 9)
     else:
-        ch = "BR"[s & 1] if r == 15 else "A23456789_JQK"[r - 1]
+        ch = "BR"[s & 1] if r == 15 else RANK_NAMES[r]
         i = font.CHARS.find(ch)
         _glyph(bm, x + 2, y + 2, font.FONT[7 * i : 7 * i + 7], 5)
     k = 4 if r == 15 else s
