@@ -73,3 +73,20 @@ class ClearTheDungeon:
 
 
 GAMES = {"ctd": ClearTheDungeon}
+
+
+def rules_index(parser, spec, name):
+    """The index of a rule set named on the command line (the first when None);
+    a usage error naming the choices otherwise."""
+    if name is None:
+        return 0
+    if name not in spec.rules:
+        parser.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
+    return spec.rules.index(name)
+
+
+def bot(parser, spec, name):
+    """The bot named on the command line; a usage error naming the choices otherwise."""
+    if name not in spec.bots:
+        parser.error("--bot must be one of: %s" % ", ".join(sorted(spec.bots)))
+    return spec.bots[name]

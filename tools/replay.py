@@ -13,7 +13,7 @@ import json
 import sys
 
 from engine.rng import Rng
-from tools.games import GAMES
+from tools.games import GAMES, bot, rules_index
 
 MOVES_HELP = """\
 Clear the Dungeon moves, separated by spaces or commas:
@@ -49,14 +49,6 @@ def parser(prog="tools.replay"):
     return p
 
 
-def rules_index(p, spec, rules):
-    if rules is None:
-        return 0
-    if rules not in spec.rules:
-        p.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
-    return spec.rules.index(rules)
-
-
 def new_game(p, spec, args):
     if args.seed is not None and not 0 <= args.seed < 2**30:
         p.error("--seed must be from 0 to 2**30 - 1")
@@ -75,17 +67,15 @@ def main(argv=None):
     p = parser()
     args = p.parse_args(argv)
     spec = GAMES[args.game]
-    if args.bot is not None and args.bot not in spec.bots:
-        p.error("--bot must be one of: %s" % ", ".join(sorted(spec.bots)))
+    play_bot = bot(p, spec, args.bot) if args.bot is not None else None
     game = new_game(p, spec, args)
     done = []
     if args.trace:
         emit(spec, game, done)
-    if args.bot:
-        bot = spec.bots[args.bot]
+    if play_bot:
         rng = Rng(args.seed or 0)
         while game.status == 0:
-            mv = bot(game, rng)
+            mv = play_bot(game, rng)
             text = spec.move_text(game, mv)
             game.play(mv)
             done.append(text)

@@ -14,7 +14,7 @@ import sys
 import time
 
 from engine.rng import Rng
-from tools.games import GAMES
+from tools.games import GAMES, bot, rules_index
 
 
 def wilson(wins, n, z=1.96):
@@ -66,18 +66,13 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     spec = GAMES[args.game]
-    rules = 0
-    if args.rules is not None:
-        if args.rules not in spec.rules:
-            p.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
-        rules = spec.rules.index(args.rules)
-    if args.bot not in spec.bots:
-        p.error("--bot must be one of: %s" % ", ".join(sorted(spec.bots)))
+    rules = rules_index(p, spec, args.rules)
+    play_bot = bot(p, spec, args.bot)
     if args.games < 1:
         p.error("--games must be at least 1")
     if not 0 <= args.first or args.first + args.games > 2**30:
         p.error("--first and --games must keep seeds within 0 .. 2**30 - 1")
-    r = run(spec, rules, spec.bots[args.bot], args.games, args.first)
+    r = run(spec, rules, play_bot, args.games, args.first)
     r["bot"] = args.bot
     if args.json:
         print(json.dumps(r))
