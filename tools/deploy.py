@@ -185,7 +185,7 @@ def plan(drive, tree):
         if not os.path.exists(os.path.join(drive, BACKUP)):
             backup = BACKUP
             warnings.append("the drive's own code.py is kept as %s" % BACKUP)
-    return {"files": files, "write": write, "keep": keep, "remove": remove, "warnings": warnings, "manifest": hashes, "backup": backup}
+    return {"files": files, "write": write, "keep": keep, "remove": remove, "warnings": warnings, "manifest": hashes, "old": old, "backup": backup}
 
 
 def load_manifest(drive):
@@ -284,7 +284,7 @@ def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
             for rel in p["write"]:
                 current = rel
                 p["bytes"] += write_file(os.path.join(tree, rel), os.path.join(drive, rel))
-            if load_manifest(drive) != p["manifest"]:
+            if p["old"] != p["manifest"]:
                 current = MANIFEST
                 tmpm = os.path.join(tmp, MANIFEST)
                 with open(tmpm, "w", encoding="utf-8") as f:
