@@ -1,5 +1,6 @@
 """Bots that play a game to the end with the engine alone: for the command
-line, the benchmarks and the tests.
+line, the benchmarks and the tests.  What every game's bots share lives here;
+each game's own heuristic is in engine/ctd_bots.py or engine/crawl_bots.py.
 
 A bot is a function ``bot(game, rng)`` that returns one legal move.  It uses
 the game's legal_moves() scratch buffer and allocates nothing.
@@ -10,76 +11,21 @@ the game's legal_moves() scratch buffer and allocates nothing.
 Memory: none beyond the game's own.
 """
 
-from engine import cards, const, ctd
-
 
 def random_bot(game, rng):
     n = game.legal_moves()
     return game.legal[rng.below(n)]
 
 
-def greedy_bot(game, rng):
+def best_move(game, rate):
+    """The legal move that rate(game, move) rates highest (the first of equals)."""
     n = game.legal_moves()
     best = game.legal[0]
     best_rate = -1000000
     for i in range(n):
         mv = game.legal[i]
-        r = rate_ctd(game, mv)
+        r = rate(game, mv)
         if r > best_rate:
             best = mv
             best_rate = r
     return best
-
-
-BOTS = {"random": random_bot, "greedy": greedy_bot}
-
-
-_WORTH = const(1)
-_TRIGGER = const(2)
-
-
-def _others(game, source, need_value, need_suit):
-    """Over the other cards the player could use this hand: _WORTH if one is
-    worth at least need_value, plus _TRIGGER if one could trigger need_suit."""
-    found = 0
-    for s in range(4):
-        c = game.source_card(s) if s != source else 0
-        if c == 0:
-            continue
-        if ctd.value(c) >= need_value:
-            found |= _WORTH
-        if cards.is_joker(c) or cards.suit(c) == need_suit:
-            found |= _TRIGGER
-    return found
-
-
-def rate_ctd(game, mv):
-    """How good a Clear the Dungeon move looks: kills first, then tight power
-    pairs, then starts that the hand can follow up; discard low cards."""
-    source = mv >> 4
-    target = mv & 0x0F
-    c = game.source_card(source)
-    v = ctd.value(c)
-    joker = cards.is_joker(c)
-    if target == ctd.TO_PILE:
-        r = 100 - 5 * v - 20 * game.damage()
-        return r - 300 if joker else r
-    m = game.monsters[game.front(target)]
-    power = m & 0x0F
-    msuit = cards.suit(m)
-    role = game.role(target)
-    if role == 2:
-        return 10000
-    if role == 1:
-        excess = ctd.value(game.attacks[target * 3]) + v - power
-        trig = _others(game, source, 99, msuit) & _TRIGGER
-        return 5000 - 50 * excess + 500 * trig - (400 if joker else 0)
-    found = _others(game, source, power - v, msuit)
-    if game.rules == ctd.ONESTRIKE and found != _WORTH | _TRIGGER:
-        return -1000
-    r = 2000 + 20 * v + 500 * (found & _WORTH) + 150 * (found & _TRIGGER)
-    if joker:
-        r -= 1500
-    elif cards.suit(c) == msuit:
-        r -= 300
-    return r

@@ -82,6 +82,7 @@ def value(c):
 
 class Dungeon(Game):
     GAME_ID = 1
+    RULE_NAMES = RULE_NAMES
     # What a save holds (engine/saves.py), and where the cards lie.
     SAVED = ("monsters", "attacks", "deck", "top", "hand", "pile", "pile_n", "gone", "gone_n", "kills", "loss")
     CARD_PARTS = ("monsters", "attacks", "deck", "hand", "pile", "gone")

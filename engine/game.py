@@ -10,6 +10,7 @@ Memory: per game, events 8 x 3 B, undo log 64 B, a few small ints.
 """
 
 from engine import const
+from engine.cards import standard_deck
 
 
 PLAYING = const(0)
@@ -30,6 +31,12 @@ class Game:
     GAME_ID = 0
     SAVED = ()
     CARD_PARTS = ()
+
+    @staticmethod
+    def every_card():
+        """Every card the game is dealt from (the 54-card deck; a game with
+        another deck says so)."""
+        return standard_deck()
 
     def __init__(self):
         self.events = bytearray(_MAX_EVENTS * 3)
@@ -68,6 +75,39 @@ class Game:
         self._unapply(self.log[self.log_n])
         self.moves -= 1
         return True
+
+    # -- snapshots (for games whose moves are easier restored than reversed) --
+    def state_size(self):
+        """Bytes the SAVED attributes take: a bytearray its length, an int one byte."""
+        n = 0
+        for name in self.SAVED:
+            v = getattr(self, name)
+            n += 1 if isinstance(v, int) else len(v)
+        return n
+
+    def snapshot(self, buf, at):
+        """Copy the SAVED attributes into buf from index at, without allocating."""
+        for name in self.SAVED:
+            v = getattr(self, name)
+            if isinstance(v, int):
+                buf[at] = v
+                at += 1
+            else:
+                for i in range(len(v)):
+                    buf[at + i] = v[i]
+                at += len(v)
+
+    def restore(self, buf, at):
+        """Put back the SAVED attributes that snapshot(buf, at) copied."""
+        for name in self.SAVED:
+            v = getattr(self, name)
+            if isinstance(v, int):
+                setattr(self, name, buf[at])
+                at += 1
+            else:
+                for i in range(len(v)):
+                    v[i] = buf[at + i]
+                at += len(v)
 
     def play(self, move):
         """Check and apply a move.  Returns 0, or a reason code (nothing changed)."""

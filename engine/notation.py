@@ -12,7 +12,7 @@ of hearts (from the hand, or the reserve's top) on column 2 (columns count from
 undoes the last move of the hand.
 """
 
-from engine import cards, ctd
+from engine import cards, crawl, ctd
 from engine.game import NO_SEED
 
 STATUS_NAMES = ("playing", "won", "lost")
@@ -143,3 +143,100 @@ def deal_ctd(game, order):
     game.seed = NO_SEED
     return game
 
+
+
+# -- Soltura and Scoundrel ---------------------------------------------------------
+CRAWL_REASONS = (
+    "",
+    "the game is over",
+    "there is no card there",
+    "that is not a monster",
+    "only potions and weapons are used so",
+    "there is no weapon equipped",
+    "the weapon's chain: it strikes only monsters %s the last it slew",
+    "that is not a Joker",
+    "the other Joker has that action",
+    "HP is already full",
+    "the deck is empty",
+    "swap needs a monster in the room",
+    "a room can be avoided only before any of its cards is touched",
+    "the last room was avoided: never two in a row",
+    "no such move",
+)
+
+# The words after '>' in a move, by action (A_USE has none)
+CRAWL_ACTIONS = ("", "w", "b", "escort", "buff", "heal", "preview", "flee", "bet", "swap")
+
+
+def crawl_reason(game, code):
+    text = CRAWL_REASONS[code]
+    if code == crawl.R_CHAIN:
+        text = text % ("strictly lower than" if game.strict() else "equal to or lower than")
+    return text
+
+
+def crawl_move_text(game, mv):
+    if mv == UNDO:
+        return "u"
+    if mv == crawl.AVOID:
+        return "avoid"
+    act = mv >> 4
+    c = game.room[(mv >> 2) & 3]
+    if act == crawl.A_USE:
+        return name(c)
+    text = name(c) + ">" + CRAWL_ACTIONS[act]
+    if act == crawl.A_SWAP:
+        text += ">" + name(game.room[mv & 3])
+    return text
+
+
+def _room_slot(game, text):
+    c = parse(text)
+    for i in range(4):
+        if game.room[i] == c:
+            return i
+    raise ValueError("%s is not in the room" % name(c))
+
+
+def parse_crawl_move(game, text):
+    """The move byte for a Soltura or Scoundrel move in notation; ValueError
+    saying what is wrong."""
+    t = text.strip().lower()
+    if t in ("u", "undo"):
+        return UNDO
+    if t == "avoid":
+        return crawl.AVOID
+    words = t.split(">")
+    slot = _room_slot(game, words[0])
+    if len(words) == 1:
+        return crawl.move(crawl.A_USE, slot)
+    if words[1] not in CRAWL_ACTIONS[1:]:
+        raise ValueError("action '%s' is not one of: %s" % (words[1], ", ".join(CRAWL_ACTIONS[1:])))
+    act = CRAWL_ACTIONS.index(words[1])
+    if act == crawl.A_SWAP:
+        if len(words) != 3:
+            raise ValueError("swap names the room monster to trade: BJ>swap>QS")
+        return crawl.move(act, slot, _room_slot(game, words[2]))
+    if len(words) != 2:
+        raise ValueError("move '%s' has too many parts" % text.strip())
+    return crawl.move(act, slot)
+
+
+def deal_crawl(game, order):
+    """Deal Soltura or Scoundrel from a given order, the whole dungeon from the
+    top; ValueError naming the first card that is wrong."""
+    every = game.every_card()
+    if len(order) != len(every):
+        raise ValueError("a deal needs the %d dungeon cards, got %d" % (len(every), len(order)))
+    seen = bytearray(128)
+    for i in range(len(order)):
+        c = order[i] & 0x7F
+        if c not in every:
+            raise ValueError("card %d (%s) is not in this dungeon (no red J, Q, K or A%s)"
+                             % (i + 1, name(c), "" if game.JOKERS else ", no Jokers"))
+        if seen[c]:
+            raise ValueError("card %s appears twice" % name(c))
+        seen[c] = 1
+    game.set_up(order)
+    game.seed = NO_SEED
+    return game

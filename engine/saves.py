@@ -1,10 +1,10 @@
 """Saving a game's whole state into at most 256 bytes, and loading it back.
 
 Any game that names its saved attributes (SAVED) and where its cards lie
-(CARD_PARTS) saves through here, so the format is written once:
+(CARD_PARTS: bytearrays, or ints holding one card) saves through here, so the format is written once:
 
     0      format version (1)
-    1      game id (1 Clear the Dungeon)
+    1      game id (1 Clear the Dungeon, 2 Soltura, 3 Scoundrel)
     2      rule set
     3      status
     4..7   seed, little-endian (0xFFFFFFFF: dealt from a given deck)
@@ -40,14 +40,6 @@ def fletcher16(buf, n):
     return (b << 8) | a
 
 
-def body_size(game):
-    n = 0
-    for name in game.SAVED:
-        v = getattr(game, name)
-        n += 1 if isinstance(v, int) else len(v)
-    return n
-
-
 def save(game, buf=None):
     """The game's state in buf (256 bytes made if None); returns the bytes used."""
     if buf is None:
@@ -60,15 +52,8 @@ def save(game, buf=None):
         buf[4 + i] = (game.seed >> (8 * i)) & 0xFF
     buf[8] = game.moves & 0xFF
     buf[9] = (game.moves >> 8) & 0xFF
-    at = _HEADER
-    for name in game.SAVED:
-        v = getattr(game, name)
-        if isinstance(v, int):
-            buf[at] = v
-            at += 1
-        else:
-            buf[at : at + len(v)] = v
-            at += len(v)
+    game.snapshot(buf, _HEADER)
+    at = _HEADER + game.state_size()
     c = fletcher16(buf, at)
     buf[at] = c & 0xFF
     buf[at + 1] = c >> 8
@@ -87,7 +72,7 @@ def load(game_class, buf, rule_sets):
     if buf[2] >= rule_sets:
         raise SaveError("save has an unknown rule set")
     game = game_class(buf[2])
-    n = _HEADER + body_size(game)
+    n = _HEADER + game.state_size()
     if len(buf) < n + 2:
         raise SaveError("save is too short")
     if fletcher16(buf, n) != buf[n] | (buf[n + 1] << 8):
@@ -100,16 +85,8 @@ def load(game_class, buf, rule_sets):
         seed |= buf[4 + i] << (8 * i)
     game.seed = seed
     game.moves = buf[8] | (buf[9] << 8)
-    at = _HEADER
-    for name in game.SAVED:
-        v = getattr(game, name)
-        if isinstance(v, int):
-            setattr(game, name, buf[at])
-            at += 1
-        else:
-            v[:] = buf[at : at + len(v)]
-            at += len(v)
-    check_cards(game)
+    game.restore(buf, _HEADER)
+    check_cards(game, game.every_card())
     return game
 
 
@@ -117,7 +94,8 @@ def census(game):
     """Every card of the game wherever it lies now, face-down flags cleared."""
     out = bytearray()
     for name in game.CARD_PARTS:
-        for c in getattr(game, name):
+        v = getattr(game, name)
+        for c in (v,) if isinstance(v, int) else v:
             if c:
                 out.append(c & 0x7F)
     return out

@@ -20,7 +20,7 @@ EXPECTED = {
     "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
     "lib/adafruit_displayio_ssd1306.mpy", "lib/adafruit_ticks.mpy",
     "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/ctd.mpy",
-    "engine/saves.mpy", "engine/bots.mpy",
+    "engine/saves.mpy", "engine/bots.mpy", "engine/ctd_bots.mpy", "engine/crawl.mpy", "engine/crawl_bots.mpy",
     "hw/__init__.mpy", "hw/buttons.mpy", "hw/circuitpython.mpy",
 } | {"ui/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "ui")) if f.endswith(".py")}
 
@@ -80,7 +80,7 @@ def test_built_engine_imports_and_plays_in_micropython(built):
     mp = mpy.micropython_path()
     assert mp, "micropython is missing"
     r = subprocess.run(
-        [mp, "-X", "heapsize=24k", os.path.join(ROOT, "tools", "fit.py"), "--lib", built["micropython"], "--games", "5"],
+        [mp, "-X", "heapsize=36k", os.path.join(ROOT, "tools", "fit.py"), "--lib", built["micropython"], "--games", "5", "--game", "soltura"],
         capture_output=True, text=True, timeout=300,
     )
     assert r.returncode == 0, r.stdout + r.stderr

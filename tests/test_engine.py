@@ -3,7 +3,8 @@ play that never loses a card."""
 
 import pytest
 
-from engine import bots, cards, ctd, notation, saves
+from engine import cards, ctd, notation, saves
+from engine import ctd_bots as bots
 from engine.rng import Rng
 from tests.ctd_decks import deal, play
 

@@ -1,6 +1,6 @@
 """The engine under real MicroPython (the unix port from PyPI): the same deal
-for a seed as CPython, and a whole bot game in a 24 KiB heap with engine/
-compiled to .mpy, allocating nothing in a move."""
+for a seed as CPython, and whole bot games in a small heap with engine/
+compiled to .mpy, allocating nothing in a move, for every game."""
 
 import json
 import os
@@ -41,19 +41,27 @@ def test_same_deals_games_and_saves_on_micropython_as_on_cpython():
     assert len(mp.stdout.splitlines()) == 18 and "game" in mp.stdout
 
 
+FIT_HEAP = "36k"  # the engine with any one game, on the 64-bit unix port (a 32-bit board needs less)
+
+
 @needs_micropython
-def test_fit_plays_every_rule_set_in_24k_allocating_nothing_per_move(engine_mpy):
-    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "10"], heap="24k")
+@pytest.mark.parametrize("game,rule_sets", [("ctd", 3), ("soltura", 2), ("scoundrel", 2)])
+def test_fit_plays_every_rule_set_in_a_small_heap_allocating_nothing_per_move(engine_mpy, game, rule_sets):
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "10", "--game", game], heap=FIT_HEAP)
     assert r.returncode == 0, r.stdout + r.stderr
     figures = json.loads(r.stdout)
-    assert figures["games"] == 30 and figures["moves"] > 300
+    assert figures["game"] == game and figures["games"] == 10 * rule_sets and figures["moves"] > 150
     assert figures["alloc_per_move_max"] == 0 and figures["alloc_total"] == 0
     assert figures["engine_heap"] > 0 and figures["heap_free"] > 0
 
 
 @needs_micropython
 def test_fit_with_random_bot_and_one_rule_set(engine_mpy):
-    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--rules", "onestrike", "--bot", "random"], heap="24k")
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--rules", "onestrike", "--bot", "random"], heap=FIT_HEAP)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["games"] == 5
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--game", "soltura",
+                "--rules", "survival", "--bot", "random"], heap=FIT_HEAP)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["games"] == 5
 
@@ -62,6 +70,8 @@ def test_fit_with_random_bot_and_one_rule_set(engine_mpy):
 def test_fit_refuses_a_bad_option_clearly(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--rules", "nope"])
     assert r.returncode == 2 and "unknown rules: nope" in r.stdout
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--game", "chess"])
+    assert r.returncode == 2 and "unknown game: chess" in r.stdout
 
 
 # -- the screens under MicroPython, on stand-ins for displayio --------------------------

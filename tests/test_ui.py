@@ -1,7 +1,7 @@
 """The screens, driven by button presses on the fake board; what the emulated
 panel shows is read back pixel by pixel."""
 
-from engine import bots, ctd, notation, saves
+from engine import ctd, ctd_bots as bots, notation, saves
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import Driver, lit, play_screen, text_pixels, tile_pixels

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from engine import bots, ctd
+from engine import ctd, ctd_bots as bots
 from engine.rng import Rng
 from tools import mpy
 from tools.games import GAMES

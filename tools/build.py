@@ -33,7 +33,7 @@ PICO_DRIVE_BYTES = 1_048_576 - 64 * 1024  # the FAT filesystem takes some of the
 # The project's modules that run on a board (the rest are desktop-only:
 # engine/notation.py, hw/fake.py, hw/panel.py).
 DEVICE_MODULES = {
-    "engine": ("__init__", "cards", "rng", "game", "ctd", "saves", "bots"),
+    "engine": ("__init__", "cards", "rng", "game", "ctd", "crawl", "saves", "bots", "ctd_bots", "crawl_bots"),
     "hw": ("__init__", "buttons", "circuitpython"),
     "ui": None,  # every module
 }

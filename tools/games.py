@@ -4,7 +4,7 @@ how to deal it, read and write its moves, and show its state as JSON.
 A new game adds one entry to GAMES; replay, simulate and bench need no change.
 """
 
-from engine import bots, ctd, notation
+from engine import crawl, crawl_bots, ctd, ctd_bots, notation
 from engine.game import NO_SEED
 
 
@@ -12,7 +12,7 @@ class ClearTheDungeon:
     key = "ctd"
     title = "Clear the Dungeon"
     rules = ctd.RULE_NAMES
-    bots = bots.BOTS
+    bots = ctd_bots.BOTS
     deck_help = (
         "the 12 monsters column by column, each column from its face-up card down, "
         "then the 42 power cards from the top"
@@ -31,7 +31,7 @@ class ClearTheDungeon:
     UNDO = notation.UNDO
 
     @staticmethod
-    def reason(code):
+    def reason(game, code):
         return notation.CTD_REASONS[code]
 
     @staticmethod
@@ -72,7 +72,84 @@ class ClearTheDungeon:
         return out
 
 
-GAMES = {"ctd": ClearTheDungeon}
+class Crawl:
+    """What Soltura and Scoundrel share on the command line."""
+
+    bots = crawl_bots.BOTS
+    deck_help = "the whole dungeon from the top: the first four are the first room"
+    parse_move = staticmethod(notation.parse_crawl_move)
+    move_text = staticmethod(notation.crawl_move_text)
+    UNDO = notation.UNDO
+    reason = staticmethod(notation.crawl_reason)
+
+    @classmethod
+    def deal(cls, rules, seed=None, deck=None):
+        game = cls.engine(rules)
+        if deck is not None:
+            return notation.deal_crawl(game, notation.parse_list(deck))
+        return game.deal(seed)
+
+    @classmethod
+    def state(cls, game, moves):
+        name = notation.name
+        n = game.legal_moves()
+        preview = None
+        for i in range(game.n_events):
+            if game.events[3 * i] == crawl.EV_PREVIEW:
+                preview = [name(game.top(k)) for k in range(game.events[3 * i + 1])]
+        out = {
+            "game": cls.key,
+            "rules": cls.rules[game.rules],
+            "seed": None if game.seed == NO_SEED else game.seed,
+            "status": notation.STATUS_NAMES[game.status],
+            "score": game.score(),
+            "moves": list(moves),
+            "hp": game.hp,
+            "max_hp": game.MAX_HP,
+            "weapon": {"card": name(game.weapon), "power": game.power(), "buff": game.buff} if game.weapon else None,
+            "chain": [name(c) for c in game.chain[: game.chain_n]],
+            "room": [name(c) if c else None for c in game.room],
+            "deck_left": game.deck_n,
+            "potions_this_room": game.potions,
+            "room_touched": bool(game.touched),
+            "can_undo": game.can_undo(),
+            "legal": [notation.crawl_move_text(game, game.legal[i]) for i in range(n)],
+        }
+        if preview is not None:
+            out["preview"] = preview
+        cls.extra(game, out)
+        return out
+
+
+class Soltura(Crawl):
+    key = "soltura"
+    title = "Soltura"
+    engine = crawl.Soltura
+    rules = crawl.Soltura.RULE_NAMES
+
+    @staticmethod
+    def extra(game, out):
+        out["escorted"] = [notation.name(c) for c in game.escort if c]
+        if game.rules == crawl.SURVIVAL:
+            out["score"] = None
+            return
+        p = game.parts()
+        out["score_parts"] = {"hp": p[0], "barehanded": p[1], "chains": p[2], "loot": p[3], "escort": p[4], "penalty": -p[5]}
+
+
+class Scoundrel(Crawl):
+    key = "scoundrel"
+    title = "Scoundrel"
+    engine = crawl.Scoundrel
+    rules = crawl.Scoundrel.RULE_NAMES
+
+    @staticmethod
+    def extra(game, out):
+        out["avoided_last_room"] = bool(game.avoided)
+        out["can_avoid"] = game.check(crawl.AVOID) == 0
+
+
+GAMES = {"ctd": ClearTheDungeon, "soltura": Soltura, "scoundrel": Scoundrel}
 
 
 def rules_index(parser, spec, name):
@@ -90,3 +167,8 @@ def bot(parser, spec, name):
     if name not in spec.bots:
         parser.error("--bot must be one of: %s" % ", ".join(sorted(spec.bots)))
     return spec.bots[name]
+
+
+RULES_HELP = "the rule set (%s; default the first)" % "; ".join(
+    "%s: %s" % (key, ", ".join(spec.rules)) for key, spec in GAMES.items()
+)

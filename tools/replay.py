@@ -3,6 +3,7 @@ as JSON.
 
     python -m tools.replay --game ctd --rules classic --seed 7 --moves "7H>2 3C>d u"
     python -m tools.replay --game ctd --rules reserve --deck "KH QS ... BJ" --bot greedy --trace
+    python -m tools.replay --game soltura --rules survival --seed 3 --moves "3D AC>w 4S>b"
 
 Exit codes: 0 done, 2 bad input (a bad card in --deck, an illegal move: the
 last good state is printed and stderr names the move's index and why).
@@ -13,7 +14,7 @@ import json
 import sys
 
 from engine.rng import Rng
-from tools.games import GAMES, bot, rules_index
+from tools.games import GAMES, RULES_HELP, bot, rules_index
 
 MOVES_HELP = """\
 Clear the Dungeon moves, separated by spaces or commas:
@@ -24,10 +25,26 @@ Clear the Dungeon moves, separated by spaces or commas:
   u      undo the last move of this hand (never past a draw or a kill)
 Cards: A 2 3 .. 10 J Q K then S H D C (10H, QS, as any case); Jokers RJ BJ.
 
+Soltura and Scoundrel moves name a card of the room:
+  5D     use it: equip a weapon (diamond) or drink a potion (heart)
+  QS>w   fight the monster with the weapon     QS>b  fight it barehanded
+  RJ>escort   (either Joker) escort it, +14 at victory
+  RJ>buff  RJ>heal  RJ>preview      the red (Benevolent) Joker's actions
+  BJ>flee  BJ>bet  BJ>swap>QS       the black (Mischievous) Joker's actions
+  avoid  (Scoundrel) put the untouched room under the deck
+  u      undo the last move of this room (never past a refill, a Joker's
+         Preview, Flee, Blind Bet or Swap, or an avoid)
+
 The JSON state holds game, rules, seed (null for a given deck), status
 (playing, won, lost), score (won: cards left in the power deck; else 0), moves,
 kills, deck_left, hand, columns (monster, power, below, attacks), damage,
-reserve, pile, can_undo, legal (every legal move now) and loss (why it was lost)."""
+reserve, pile, can_undo, legal (every legal move now) and loss (why it was lost).
+For Soltura and Scoundrel it holds game, rules, seed, status, score (null in
+Pure Survival), moves, hp, max_hp, weapon (card, power, buff), chain (the
+monsters on the weapon), room (4 places, null when empty), deck_left,
+potions_this_room, room_touched, can_undo, legal, preview (after a Preview: the
+deck's top cards); Soltura adds escorted and score_parts (hp, barehanded,
+chains, loot, escort, penalty); Scoundrel avoided_last_room and can_avoid."""
 
 
 def parser(prog="tools.replay"):
@@ -38,10 +55,11 @@ def parser(prog="tools.replay"):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-    p.add_argument("--rules", help="the rule set (ctd: classic, reserve, onestrike; default the first)")
+    p.add_argument("--rules", help=RULES_HELP)
     deal = p.add_mutually_exclusive_group(required=True)
     deal.add_argument("--seed", type=int, help="deal number, 0 to 2**30-1")
-    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s)" % GAMES["ctd"].deck_help)
+    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s)"
+                      % (GAMES["ctd"].deck_help, GAMES["soltura"].deck_help))
     play = p.add_mutually_exclusive_group()
     play.add_argument("--moves", help="the moves to make, in the notation below")
     play.add_argument("--bot", help="let a bot play to the end: random or greedy")
@@ -94,7 +112,7 @@ def main(argv=None):
             else:
                 why = game.play(mv)
                 if why:
-                    return refuse(spec, game, done, i, word, spec.reason(why), args.trace)
+                    return refuse(spec, game, done, i, word, spec.reason(game, why), args.trace)
             done.append(word)
             if args.trace:
                 emit(spec, game, done)

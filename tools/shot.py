@@ -21,7 +21,7 @@ KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "HOLD-B", "WAIT", "BOT", "BOT-E
 
 
 def bot_moves(driver, until_end):
-    from engine import bots
+    from engine import ctd_bots as bots
     from engine.rng import Rng
 
     game = getattr(driver.screen, "game", None)

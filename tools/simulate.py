@@ -14,7 +14,7 @@ import sys
 import time
 
 from engine.rng import Rng
-from tools.games import GAMES, bot, rules_index
+from tools.games import GAMES, RULES_HELP, bot, rules_index
 
 
 def wilson(wins, n, z=1.96):
@@ -59,7 +59,7 @@ def run(spec, rules, bot, games, first=0):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=sorted(GAMES))
-    p.add_argument("--rules", help="the rule set (ctd: classic, reserve, onestrike; default the first)")
+    p.add_argument("--rules", help=RULES_HELP)
     p.add_argument("--bot", required=True, help="random or greedy")
     p.add_argument("--games", type=int, default=1000, help="how many deals (default 1000)")
     p.add_argument("--first", type=int, default=0, help="the first deal's seed (default 0)")

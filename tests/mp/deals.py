@@ -8,7 +8,8 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import bots, ctd, saves  # noqa: E402
+from engine import ctd, saves  # noqa: E402
+from engine import ctd_bots as bots  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 

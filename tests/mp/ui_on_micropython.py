@@ -18,7 +18,8 @@ sys.path.insert(0, sys.argv[1])
 if len(sys.argv) > 3:
     sys.path.insert(0, sys.argv[3])
 
-from engine import bots, ctd  # noqa: E402
+from engine import ctd  # noqa: E402
+from engine import ctd_bots as bots  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from hw import buttons  # noqa: E402
 from tools import presses  # noqa: E402

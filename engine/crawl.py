@@ -1,0 +1,566 @@
+"""Soltura and the 2011 Scoundrel: one dungeon crawl, two games.
+
+The dungeon deck is the 54-card deck less the red J, Q, K and A: monsters are
+the clubs and spades (2-10, J 11, Q 12, K 13, A 14), weapons the diamonds 2-10,
+potions the hearts 2-10.  Soltura adds both Jokers (46 cards) and starts at
+21 HP; Scoundrel has no Jokers (44 cards) and starts at 20 HP.
+
+A room is four cards face up.  Each move resolves one card of it; when one
+card is left, three are dealt beside it (the refill).  The game is won when
+the deck is empty and the room is down to one card or none; lost at 0 HP.
+
+Soltura rule sets:   SCORE (the roguelite score), SURVIVAL (won or lost only).
+Scoundrel rule sets: STRICT (a weapon strikes only monsters strictly lower
+                     than the last it slew), EQUAL (equal or lower, as Soltura).
+
+A move is one byte, ``action << 4 | slot << 2 | target``: slot is the room
+card acted on (0-3); target is the same slot, except for A_SWAP, where it is
+the room monster traded for the deck's top card.  A_AVOID (Scoundrel) is 0xA0.
+``check(move)`` gives the reason a move is refused (0 when legal), ``play``
+applies it and reports events, ``undo()`` restores the state before the last
+move of the room; a refill, and anything that reveals a card (Preview, Flee,
+Blind Bet, Swap, Avoid), is a barrier undo never crosses.
+
+Memory shape (once per game; a move allocates nothing):
+    deck      46 B  a stack: deck[deck_n - 1] is the top card, deck[0] the bottom
+    room       4 B  0 = an empty slot
+    chain     26 B  the monsters slain with the weapon, in order; chain[:chain_n]
+    pile      46 B  the discard pile; pile[:pile_n]
+    slain     26 B  monsters slain barehanded (the score pile); slain[:slain_n]
+    escort     2 B  escorted Jokers
+    undo     3 x the state (162 B each): the state before each move of the room
+    legal     24 B  scratch for legal_moves()
+"""
+
+from engine import cards, const
+from engine.game import LOST, PLAYING, WON, Game
+from engine.rng import SEED_LIMIT, Rng
+
+
+# Rule sets
+SCORE = const(0)  # Soltura
+SURVIVAL = const(1)  # Soltura
+STRICT = const(0)  # Scoundrel
+EQUAL = const(1)  # Scoundrel
+
+# Kinds of card
+MONSTER = const(0)
+POTION = const(1)
+WEAPON = const(2)
+JOKER = const(3)
+
+BENEVOLENT = cards.RED_JOKER  # Buff Weapon, Heal, Preview
+MISCHIEVOUS = cards.BLACK_JOKER  # Flee, Blind Bet, Swap
+
+# Actions (the high nibble of a move)
+A_USE = const(0)  # drink a potion, or equip a weapon
+A_WEAPON = const(1)  # fight a monster with the weapon
+A_BARE = const(2)  # fight a monster barehanded
+A_ESCORT = const(3)  # a Joker leaves the room into the escort
+A_BUFF = const(4)  # Benevolent: +1 to the weapon, for good
+A_HEAL = const(5)  # Benevolent: +3 HP, beside the potion limit
+A_PREVIEW = const(6)  # Benevolent: see the deck's top three cards
+A_FLEE = const(7)  # Mischievous: the room back into the deck, shuffled; 1 damage
+A_BET = const(8)  # Mischievous: draw the top card and resolve it at once
+A_SWAP = const(9)  # Mischievous: a room monster for the deck's top card
+A_AVOID = const(10)  # Scoundrel: the untouched room goes under the deck
+AVOID = const(0xA0)  # the avoid move
+
+JOKER_BONUS = const(14)  # each escorted Joker, at victory
+HEAL = const(3)
+MILESTONES = (5, 10, 15, 20, 26)
+MILESTONE_POINTS = (5, 15, 35, 65, 100)
+
+# Events: (kind, a, b)
+EV_DEAL = const(1)  # a cards dealt into the room, b cards left in the deck
+EV_HEAL = const(2)  # a HP healed, b HP now
+EV_HURT = const(3)  # a damage taken, b HP now
+EV_EQUIP = const(4)  # a weapon, b power
+EV_SLAY = const(5)  # a monster, b 1 with the weapon / 0 barehanded
+EV_MILESTONE = const(6)  # a bonus, b chain length
+EV_DISCARD = const(7)  # a card, b cards on the pile (a potion over the limit, a spent Joker)
+EV_ESCORT = const(8)  # a Joker
+EV_BUFF = const(9)  # a weapon's new power
+EV_PREVIEW = const(10)  # a cards to see on top of the deck
+EV_FLEE = const(11)  # a cards shuffled back into the deck
+EV_BET = const(12)  # a the card drawn
+EV_SWAP = const(13)  # a the monster sent to the deck, b the card brought in
+EV_AVOID = const(14)
+EV_WON = const(15)
+EV_LOST = const(16)
+
+# Why a move is refused
+R_OVER = const(1)
+R_EMPTY = const(2)
+R_NOT_MONSTER = const(3)
+R_NOT_ITEM = const(4)
+R_NO_WEAPON = const(5)
+R_CHAIN = const(6)
+R_NOT_JOKER = const(7)
+R_OTHER_JOKER = const(8)
+R_HP_FULL = const(9)
+R_DECK_EMPTY = const(10)
+R_NO_MONSTER = const(11)
+R_TOUCHED = const(12)
+R_AVOIDED = const(13)
+R_NO_SUCH = const(14)
+
+_DECK = const(46)
+_MONSTERS = const(26)
+_UNDO_DEPTH = const(3)  # a room takes at most 3 moves before a barrier
+
+
+def kind(c):
+    """MONSTER, POTION, WEAPON or JOKER."""
+    r = c & 0x0F
+    if r == cards.JOKER:
+        return JOKER
+    s = (c >> 4) & 3
+    if s == cards.HEARTS:
+        return POTION
+    if s == cards.DIAMONDS:
+        return WEAPON
+    return MONSTER
+
+
+def value(c):
+    """A card's value: its rank, an Ace 14 (only black Aces are in the dungeon)."""
+    r = c & 0x0F
+    return 14 if r == 1 else r
+
+
+def dungeon_deck(jokers):
+    """The dungeon's cards in a fixed order: the 54 less red J, Q, K and A."""
+    out = bytearray(46 if jokers else 44)
+    i = 0
+    for c in cards.standard_deck(jokers):
+        s = (c >> 4) & 3
+        r = c & 0x0F
+        if (s == cards.HEARTS or s == cards.DIAMONDS) and (r == 1 or r > 10) and r != cards.JOKER:
+            continue
+        out[i] = c
+        i += 1
+    return out
+
+
+def move(action, slot, target=-1):
+    """The move byte for an action on a room slot (target: A_SWAP's monster)."""
+    return (action << 4) | (slot << 2) | (slot if target < 0 else target)
+
+
+class Crawl(Game):
+    """What Soltura and Scoundrel share; the subclasses set the deck, HP and rules."""
+
+    MAX_HP = 21
+    JOKERS = True
+    SAVED = (
+        "deck", "deck_n", "room", "weapon", "buff", "chain", "chain_n", "pile", "pile_n", "slain", "slain_n",
+        "escort", "hp", "potions", "touched", "avoided", "bonus", "last_potion",
+    )
+    CARD_PARTS = ("deck", "room", "weapon", "chain", "pile", "slain", "escort")
+
+    def __init__(self, rules=0):
+        super().__init__()
+        if rules < 0 or rules > 1:
+            raise ValueError("unknown rule set")
+        self.rules = rules
+        self.deck = bytearray(_DECK)
+        self.deck_n = 0
+        self.room = bytearray(4)
+        self.weapon = 0
+        self.buff = 0
+        self.chain = bytearray(_MONSTERS)
+        self.chain_n = 0
+        self.pile = bytearray(_DECK)
+        self.pile_n = 0
+        self.slain = bytearray(_MONSTERS)
+        self.slain_n = 0
+        self.escort = bytearray(2)
+        self.hp = self.MAX_HP
+        self.potions = 0  # potions resolved in this room
+        self.touched = 0  # 1 once a card of this room is resolved
+        self.avoided = 0  # 1 if the last room was avoided (Scoundrel)
+        self.bonus = 0  # chain milestone points
+        self.last_potion = 0  # the potion's value, if the last card resolved was one
+        self.legal = bytearray(24)
+        self._size = self.state_size()
+        self.undo_states = bytearray(_UNDO_DEPTH * self._size)
+        self.rng = Rng(0)
+
+    @classmethod
+    def every_card(cls):
+        return dungeon_deck(cls.JOKERS)
+
+    def strict(self):
+        """True when a weapon strikes only monsters strictly lower than its last."""
+        return False
+
+    # -- dealing -----------------------------------------------------------
+    def deal(self, seed):
+        order = dungeon_deck(self.JOKERS)
+        Rng(seed).shuffle(order)
+        self.set_up(order)
+        self.seed = seed
+        return self
+
+    def set_up(self, order):
+        """A fresh game from the dungeon's cards listed from the top (see
+        deal_crawl in engine/notation.py for the checked version)."""
+        n = len(order)
+        for i in range(n):
+            self.deck[n - 1 - i] = order[i] & 0x7F
+        self.deck_n = n
+        self._refill()
+
+    # -- what is where -------------------------------------------------------
+    def room_size(self):
+        return (self.room[0] != 0) + (self.room[1] != 0) + (self.room[2] != 0) + (self.room[3] != 0)
+
+    def top(self, i=0):
+        """The deck's i-th card from the top, or 0."""
+        return self.deck[self.deck_n - 1 - i] if i < self.deck_n else 0
+
+    def power(self):
+        """The weapon's power with its buffs; 0 barehanded."""
+        return (self.weapon & 0x0F) + self.buff if self.weapon else 0
+
+    def last_slain(self):
+        """The value of the last monster the weapon slew, or 0 for a fresh weapon."""
+        return value(self.chain[self.chain_n - 1]) if self.chain_n else 0
+
+    def damage(self, c, with_weapon):
+        """The damage a monster would do, with the weapon or barehanded."""
+        v = value(c)
+        if with_weapon:
+            v -= self.power()
+        return v if v > 0 else 0
+
+    def can_strike(self, c):
+        """0 if the weapon may strike monster c, else the reason."""
+        if self.weapon == 0:
+            return R_NO_WEAPON
+        last = self.last_slain()
+        v = value(c)
+        if last and (v >= last if self.strict() else v > last):
+            return R_CHAIN
+        return 0
+
+    def potion_heals(self, c):
+        """What drinking potion c now would heal (0: over the room's limit)."""
+        if self.potions:
+            return 0
+        room = self.MAX_HP - self.hp
+        v = value(c)
+        return v if v < room else room
+
+    def escorted(self):
+        return (self.escort[0] != 0) + (self.escort[1] != 0)
+
+    def monsters_left(self):
+        """The summed value of the monsters in the room and the deck."""
+        n = 0
+        for c in self.room:
+            if c and kind(c) == MONSTER:
+                n += value(c)
+        for i in range(self.deck_n):
+            if kind(self.deck[i]) == MONSTER:
+                n += value(self.deck[i])
+        return n
+
+    def barehanded(self):
+        """The points of the monsters slain barehanded."""
+        n = 0
+        for i in range(self.slain_n):
+            n += value(self.slain[i])
+        return n
+
+    # -- rules -------------------------------------------------------------
+    def check(self, mv):
+        if self.status != PLAYING:
+            return R_OVER
+        act = mv >> 4
+        slot = (mv >> 2) & 3
+        target = mv & 3
+        if act == A_AVOID:
+            return self._check_avoid(mv)
+        if act > A_SWAP or (act != A_SWAP and target != slot):
+            return R_NO_SUCH
+        c = self.room[slot]
+        if c == 0:
+            return R_EMPTY
+        k = kind(c)
+        if act == A_USE:
+            return 0 if k == POTION or k == WEAPON else R_NOT_ITEM
+        if act == A_BARE:
+            return 0 if k == MONSTER else R_NOT_MONSTER
+        if act == A_WEAPON:
+            return self.can_strike(c) if k == MONSTER else R_NOT_MONSTER
+        if k != JOKER:
+            return R_NOT_JOKER
+        if act == A_ESCORT:
+            return 0
+        if (act <= A_PREVIEW) != (c == BENEVOLENT):
+            return R_OTHER_JOKER
+        if act == A_BUFF:
+            return 0 if self.weapon else R_NO_WEAPON
+        if act == A_HEAL:
+            return 0 if self.hp < self.MAX_HP else R_HP_FULL
+        if act == A_FLEE:
+            return 0
+        if self.deck_n == 0:
+            return R_DECK_EMPTY
+        if act == A_SWAP and (self.room[target] == 0 or kind(self.room[target]) != MONSTER):
+            return R_NO_MONSTER
+        return 0
+
+    def _check_avoid(self, mv):
+        return R_NO_SUCH
+
+    def legal_moves(self):
+        """Fills self.legal with every legal move; returns how many."""
+        n = 0
+        for slot in range(4):
+            if self.room[slot] == 0:
+                continue
+            for act in range(A_SWAP + 1):
+                for t in range(4):
+                    mv = (act << 4) | (slot << 2) | t
+                    if (act == A_SWAP or t == slot) and self.check(mv) == 0:
+                        self.legal[n] = mv
+                        n += 1
+        if self.check(AVOID) == 0:
+            self.legal[n] = AVOID
+            n += 1
+        return n
+
+    # -- making a move -------------------------------------------------------
+    def _apply(self, mv):
+        i = self.log_n - 1
+        if i < _UNDO_DEPTH:
+            self.snapshot(self.undo_states, i * self._size)
+        else:
+            self.barrier()
+        act = mv >> 4
+        if act == A_AVOID:
+            self._avoid()
+            return
+        slot = (mv >> 2) & 3
+        c = self.room[slot]
+        self.room[slot] = 0
+        self.touched = 1
+        if act == A_ESCORT:
+            self.escort[self.escorted()] = c
+            self.event(EV_ESCORT, c, 0)
+        elif act >= A_BUFF:
+            self._discard(c)
+            self._joker(act, slot, mv & 3)
+        else:
+            self._resolve(c, slot, act == A_WEAPON)
+        if self.status == PLAYING and self.room_size() <= 1:
+            if self.deck_n == 0:
+                self.status = WON
+                self.event(EV_WON, 0, 0)
+            else:
+                self._refill()
+
+    def _unapply(self, mv):
+        self.restore(self.undo_states, self.log_n * self._size)
+
+    def _resolve(self, c, slot, with_weapon):
+        """Resolve one card out of a room slot: drink, equip, or fight.  A
+        monster that kills the player is not slain: it stays in its slot."""
+        k = kind(c)
+        self.last_potion = 0
+        if k == POTION:
+            healed = self.potion_heals(c)
+            self.potions += 1
+            self.last_potion = value(c)
+            if healed or self.potions == 1:
+                self._heal(healed)
+            else:
+                self.event(EV_DISCARD, c, self.pile_n + 1)
+            self._discard(c)
+        elif k == WEAPON:
+            self._drop_weapon()
+            self.weapon = c
+            self.event(EV_EQUIP, c, self.power())
+        elif self.damage(c, with_weapon) >= self.hp:
+            self.room[slot] = c
+            self._hurt(self.hp)
+        elif with_weapon:
+            hurt = self.damage(c, True)
+            self.chain[self.chain_n] = c
+            self.chain_n += 1
+            self.event(EV_SLAY, c, 1)
+            for i in range(len(MILESTONES)):
+                if self.chain_n == MILESTONES[i]:
+                    self.bonus += MILESTONE_POINTS[i]
+                    self.event(EV_MILESTONE, MILESTONE_POINTS[i], self.chain_n)
+            self._hurt(hurt)
+        else:
+            self.slain[self.slain_n] = c
+            self.slain_n += 1
+            self.event(EV_SLAY, c, 0)
+            self._hurt(value(c))
+
+    def _joker(self, act, slot, target):
+        if act == A_BUFF:
+            self.buff += 1
+            self.event(EV_BUFF, self.power(), 0)
+        elif act == A_HEAL:
+            self._heal(HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp)
+        elif act == A_PREVIEW:
+            self.event(EV_PREVIEW, self.deck_n if self.deck_n < 3 else 3, 0)
+            self.barrier()
+        elif act == A_FLEE:
+            self._hurt(1)
+            if self.status == PLAYING:
+                n = 0
+                for i in range(4):
+                    if self.room[i]:
+                        self.deck[self.deck_n] = self.room[i]
+                        self.deck_n += 1
+                        self.room[i] = 0
+                        n += 1
+                self.event(EV_FLEE, n, 0)
+                self.rng.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) % SEED_LIMIT)
+                self.rng.shuffle(self.deck, 0, self.deck_n)
+                self._refill()
+        elif act == A_BET:
+            c = self._draw()
+            self.event(EV_BET, c, 0)
+            if kind(c) == JOKER:
+                self.room[slot] = c  # a Joker waits in the room to be resolved
+            else:
+                self._resolve(c, slot, kind(c) == MONSTER and self.can_strike(c) == 0)
+            self.barrier()
+        else:  # A_SWAP
+            m = self.room[target]
+            self.room[target] = self.deck[self.deck_n - 1]
+            self.deck[self.deck_n - 1] = m
+            self.event(EV_SWAP, m, self.room[target])
+            self.barrier()
+
+    def _avoid(self):
+        n = self.room_size()
+        for i in range(self.deck_n - 1, -1, -1):
+            self.deck[i + n] = self.deck[i]
+        k = n
+        for i in range(4):
+            if self.room[i]:
+                k -= 1
+                self.deck[k] = self.room[i]
+                self.room[i] = 0
+        self.deck_n += n
+        self.avoided = 1
+        self.event(EV_AVOID, n, 0)
+        self._refill()
+        self.avoided = 1  # the refill starts a room, but the avoid is remembered
+
+    def _refill(self):
+        """Deal the room up to four cards: a new room starts."""
+        n = 0
+        for i in range(4):
+            if self.room[i] == 0 and self.deck_n:
+                self.room[i] = self._draw()
+                n += 1
+        self.potions = 0
+        self.touched = 0
+        self.avoided = 0
+        self.event(EV_DEAL, n, self.deck_n)
+        self.barrier()
+
+    def _draw(self):
+        self.deck_n -= 1
+        c = self.deck[self.deck_n]
+        self.deck[self.deck_n] = 0
+        return c
+
+    def _discard(self, c):
+        self.pile[self.pile_n] = c
+        self.pile_n += 1
+
+    def _drop_weapon(self):
+        """The weapon and the monsters on it go to the discard pile."""
+        if self.weapon:
+            self._discard(self.weapon)
+            for i in range(self.chain_n):
+                self._discard(self.chain[i])
+                self.chain[i] = 0
+            self.weapon = 0
+            self.buff = 0
+            self.chain_n = 0
+
+    def _heal(self, n):
+        self.hp += n
+        self.event(EV_HEAL, n, self.hp)
+
+    def _hurt(self, n):
+        if n >= self.hp:
+            n = self.hp
+        self.hp -= n
+        self.event(EV_HURT, n, self.hp)
+        if self.hp == 0:
+            self.status = LOST
+            self.event(EV_LOST, 0, 0)
+
+
+class Soltura(Crawl):
+    GAME_ID = 2
+    RULE_NAMES = ("score", "survival")
+
+    def parts(self):
+        """The score's parts: (HP, barehanded, chains, loot, escort, penalty).
+        Won: all but the penalty.  Lost: barehanded, chains and the penalty
+        (the monsters left in the room and the deck).  While playing: the
+        points banked so far (barehanded, chains)."""
+        if self.status == WON:
+            return (self.hp, self.barehanded(), self.bonus, self.loot(), JOKER_BONUS * self.escorted(), 0)
+        penalty = self.monsters_left() if self.status == LOST else 0
+        return (0, self.barehanded(), self.bonus, 0, 0, penalty)
+
+    def score(self):
+        """The parts added up, the penalty taken away; 0 in Pure Survival."""
+        if self.rules == SURVIVAL:
+            return 0
+        p = self.parts()
+        return p[0] + p[1] + p[2] + p[3] + p[4] - p[5]
+
+    def loot(self):
+        """The weapon's power with its buffs, and the card left in the room
+        if it is a potion or a weapon."""
+        n = self.power()
+        for c in self.room:
+            if c and (kind(c) == POTION or kind(c) == WEAPON):
+                n += value(c)
+        return n
+
+
+class Scoundrel(Crawl):
+    GAME_ID = 3
+    RULE_NAMES = ("strict", "equal")
+    MAX_HP = 20
+    JOKERS = False
+
+    def strict(self):
+        return self.rules == STRICT
+
+    def _check_avoid(self, mv):
+        if mv != AVOID:
+            return R_NO_SUCH
+        if self.touched:
+            return R_TOUCHED
+        if self.avoided:
+            return R_AVOIDED
+        if self.deck_n == 0:
+            return R_DECK_EMPTY
+        return 0
+
+    def score(self):
+        """Alive at the end: HP, or 20 + the potion's value when HP is 20 and
+        the last card resolved was a potion.  Dead: minus the monsters left."""
+        if self.status == LOST:
+            return -self.monsters_left()
+        if self.hp == self.MAX_HP and self.last_potion:
+            return self.hp + self.last_potion
+        return self.hp
