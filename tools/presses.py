@@ -1,11 +1,11 @@
-"""Clear the Dungeon by buttons, as a player would press them: the bot's moves
+"""The games by buttons, as a player would press them: the bot's moves
 turned into d-pad and A presses on the play screen.
 
 A driver is anything with tap(key) and screen (tools/sim.py's Sim on CPython,
 the MicroPython UI check in tests/mp/).  MicroPython-compatible on purpose.
 """
 
-from engine import ctd
+from engine import crawl, ctd
 
 
 def pick(driver, source):
@@ -44,3 +44,39 @@ def play(driver, move):
     pick(driver, move >> 4)
     aim(driver, move & 15)
     driver.tap("A")
+
+
+# -- Soltura and Scoundrel (ui/crawl_play.py) -------------------------------------------
+def play_crawl(driver, mv):
+    """Make a crawl move by buttons: the cursor to the card, A, then the
+    menu's choice (and the monster to swap); a preview is put away with A."""
+    from ui.crawl_play import MENU, PEEK
+
+    s = driver.screen
+    if mv == crawl.AVOID:
+        driver.tap("UP")
+        driver.tap("A")
+        return
+    act = mv >> 4
+    slot = (mv >> 2) & 3
+    for _ in range(5):
+        if s.cursor == slot:
+            break
+        driver.tap("RIGHT")
+    assert s.cursor == slot, "cursor %d, wanted %d" % (s.cursor, slot)
+    driver.tap("A")
+    if s.mode == MENU:
+        for _ in range(4):
+            if s.options[s.choice] == act:
+                break
+            driver.tap("DOWN")
+        assert s.options[s.choice] == act
+        driver.tap("A")
+        if act == crawl.A_SWAP:
+            for _ in range(5):
+                if s.cursor == mv & 3:
+                    break
+                driver.tap("RIGHT")
+            driver.tap("A")
+    if s.mode == PEEK:
+        driver.tap("A")

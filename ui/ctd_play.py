@@ -31,7 +31,7 @@ from engine import cards, ctd
 from hw import buttons
 from ui import sprites
 from ui.app import Screen
-from ui.text import Text
+from ui.text import SUIT_CHARS, Text, short
 
 
 TITLE = "Clear the Dungeon"
@@ -84,7 +84,6 @@ REFUSED = (
     "NOT THERE",
 )
 LOSSES = ("", "7 damage", "deck out", "stuck")
-_SUIT_CHARS = "\x01\x02\x03\x04"
 
 _COL_X = const(21)
 _HAND_X = const(87)
@@ -97,12 +96,6 @@ _MESSAGE_MS = const(1800)
 _PLAY = const(0)
 _CONFIRM = const(1)
 _OVER = const(2)
-
-
-def short(c):
-    """A card in 3 characters or fewer, with a suit symbol: 10\x02, K\x01."""
-    r = c & 0x0F
-    return "JKR" if r == 15 else cards.RANK_NAMES[r] + _SUIT_CHARS[(c >> 4) & 3]
 
 
 class Play(Screen):
@@ -398,7 +391,7 @@ class Play(Screen):
         elif g.attacks[a + 1] == 0:
             self.say(short(m) + " %d+? >=%d" % (ctd.value(g.attacks[a]), m & 0x0F))
         else:
-            self.say(short(m) + " NEEDS " + _SUIT_CHARS[(m >> 4) & 3])
+            self.say(short(m) + " NEEDS " + SUIT_CHARS[(m >> 4) & 3])
 
     # -- leaving ------------------------------------------------------------------
     def _leave(self):

@@ -192,6 +192,23 @@ class RulesPage(Screen):
         return True
 
 
+class ScoreSheet(Screen):
+    """A game's score broken into its parts, up to four lines under a title;
+    A or B goes on to the screen `then` names: (factory, *args)."""
+
+    def __init__(self, app, title, lines, then):
+        super().__init__(app)
+        self.then = then
+        self.group.append(label(title, 0))
+        for i in range(len(lines)):
+            self.group.append(label(pad(lines[i]), _LINE + 2 + i * _LINE))
+
+    def button(self, key, kind):
+        if kind == buttons.PRESS and key in (buttons.A, buttons.B):
+            self.app.show(*self.then)
+        return False
+
+
 class GameOver(Menu):
     """Won or lost, the deal, one line of score the game writes; then play
     again, the same deal, or the menu."""

@@ -7,7 +7,16 @@ Memory: one TileGrid (about 100 B plus 1 B a cell) and a shadow of the cells.
 
 import displayio
 
+from engine.cards import RANK_NAMES
 from ui import sprites
+
+SUIT_CHARS = "\x01\x02\x03\x04"
+
+
+def short(c):
+    """A card in 3 characters or fewer, with a suit symbol: 10\x02, K\x01."""
+    r = c & 0x0F
+    return "JKR" if r == 15 else RANK_NAMES[r] + SUIT_CHARS[(c >> 4) & 3]
 
 
 class Text:
