@@ -87,4 +87,4 @@ def test_screens_run_under_micropython_from_title_to_game_over(tmp_path, compile
         args.append(tree)
     r = run_mp(args, heap="256k")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.startswith("ok screens=3")
+    assert r.stdout.startswith("ok screens=7")

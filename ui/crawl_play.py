@@ -361,6 +361,8 @@ class Play(Screen):
             self.n_options = n
             self.choice = 0
             self.mode = MENU
+            self.message_until = -1  # the menu takes the message line too
+            self.refused_line = -1
 
     def _menu_button(self, key, kind):
         if key == buttons.UP or key == buttons.DOWN:

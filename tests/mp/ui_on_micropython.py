@@ -19,7 +19,7 @@ if len(sys.argv) > 3:
     sys.path.insert(0, sys.argv[3])
 
 from engine import ctd  # noqa: E402
-from engine import ctd_bots as bots  # noqa: E402
+from engine import crawl_bots, ctd_bots as bots  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from hw import buttons  # noqa: E402
 from tools import presses  # noqa: E402
@@ -156,7 +156,40 @@ def main():
         d.hold("B", 1000)
         d.tap("A")  # leave for the menu
     assert kind(d.screen) == "RuleSets"
-    print("ok screens=%d refreshes=%d ui_heap=%d most_heap=%d" % (3, board.display.refreshes, loaded, most))
+    # Soltura (score, then survival) and Scoundrel (strict, then equal): one game of each
+    d.tap("B")
+    games = 3
+    for index in (1, 2):
+        assert kind(d.screen) == "GameList"
+        for _ in range(index - d.screen.chosen):
+            d.tap("DOWN")
+        d.tap("A")
+        for rules in range(2):
+            assert kind(d.screen) == "RuleSets"
+            for _ in range(rules - d.screen.chosen):
+                d.tap("DOWN")
+            d.tap("A")
+            play = d.screen
+            shadow = play.entry.engine(rules).deal(play.deal)
+            rng = Rng(rules)
+            while shadow.status == 0:
+                mv = crawl_bots.greedy_bot(shadow, rng)
+                presses.play_crawl(d, mv)
+                shadow.play(mv)
+                assert bytes(play.game.room) == bytes(shadow.room) and play.game.hp == shadow.hp
+                gc.collect()
+                most = max(most, gc.mem_alloc() - before)
+            for _ in range(2):
+                if kind(d.screen) != "GameOver":
+                    d.tap("A")  # the score sheet, then the game-over menu
+            assert kind(d.screen) == "GameOver"
+            d.tap("DOWN")
+            d.tap("DOWN")
+            d.tap("A")  # the menu
+            games += 1
+        d.tap("B")
+    assert kind(d.screen) == "GameList"
+    print("ok screens=%d refreshes=%d ui_heap=%d most_heap=%d" % (games, board.display.refreshes, loaded, most))
 
 
 main()
