@@ -122,12 +122,7 @@ class Play(Screen):
 
     # -- drawing ------------------------------------------------------------------
     def _tile(self, i, tile, lit):
-        if self.shown[i] != tile:
-            self.tiles[i][0] = tile
-            self.shown[i] = tile
-        if self.lit[i] != lit:
-            self.tiles[i].pixel_shader = sprites.INVERTED if lit else sprites.NORMAL
-            self.lit[i] = lit
+        sprites.show(self.tiles, self.shown, self.lit, i, tile, lit)
 
     def sync(self):
         """Show the game's state: only the tiles and text that differ change."""

@@ -133,3 +133,15 @@ def font_sheet():
 def card_grid(x, y):
     """A one-card TileGrid over the card sheet at (x, y), showing EMPTY."""
     return displayio.TileGrid(cards(), pixel_shader=NORMAL, tile_width=CARD_W, tile_height=CARD_H, x=x, y=y)
+
+
+def show(grids, shown, lit_now, i, tile, lit):
+    """Make one-card grid i show tile, inverted if lit; shown and lit_now are
+    bytearray shadows of what each grid shows, so only what differs is set
+    (and only that card's area goes to the panel)."""
+    if shown[i] != tile:
+        grids[i][0] = tile
+        shown[i] = tile
+    if lit_now[i] != lit:
+        grids[i].pixel_shader = INVERTED if lit else NORMAL
+        lit_now[i] = lit
