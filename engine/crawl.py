@@ -197,7 +197,7 @@ class Crawl(Game):
 
     # -- dealing -----------------------------------------------------------
     def deal(self, seed):
-        order = dungeon_deck(self.JOKERS)
+        order = self.every_card()
         Rng(seed).shuffle(order)
         self.set_up(order)
         self.seed = seed
@@ -375,20 +375,21 @@ class Crawl(Game):
             healed = self.potion_heals(c)
             self.potions += 1
             self.last_potion = value(c)
-            if healed or self.potions == 1:
+            if self.potions == 1:
                 self._heal(healed)
             else:
                 self.event(EV_DISCARD, c, self.pile_n + 1)
             self._discard(c)
-        elif k == WEAPON:
+            return
+        if k == WEAPON:
             self._drop_weapon()
             self.weapon = c
             self.event(EV_EQUIP, c, self.power())
-        elif self.damage(c, with_weapon) >= self.hp:
+            return
+        hurt = self.damage(c, with_weapon)
+        if hurt >= self.hp:
             self.room[slot] = c
-            self._hurt(self.hp)
         elif with_weapon:
-            hurt = self.damage(c, True)
             self.chain[self.chain_n] = c
             self.chain_n += 1
             self.event(EV_SLAY, c, 1)
@@ -396,12 +397,11 @@ class Crawl(Game):
                 if self.chain_n == MILESTONES[i]:
                     self.bonus += MILESTONE_POINTS[i]
                     self.event(EV_MILESTONE, MILESTONE_POINTS[i], self.chain_n)
-            self._hurt(hurt)
         else:
             self.slain[self.slain_n] = c
             self.slain_n += 1
             self.event(EV_SLAY, c, 0)
-            self._hurt(value(c))
+        self._hurt(hurt)
 
     def _joker(self, act, slot, target):
         if act == A_BUFF:
@@ -452,7 +452,6 @@ class Crawl(Game):
                 self.deck[k] = self.room[i]
                 self.room[i] = 0
         self.deck_n += n
-        self.avoided = 1
         self.event(EV_AVOID, n, 0)
         self._refill()
         self.avoided = 1  # the refill starts a room, but the avoid is remembered

@@ -20,7 +20,7 @@ starts at a barrier.
 Memory: the 256-byte buffer the caller passes, or one made here.
 """
 
-from engine import cards, const
+from engine import const
 
 VERSION = const(1)
 SIZE = const(256)
@@ -86,7 +86,7 @@ def load(game_class, buf, rule_sets):
     game.seed = seed
     game.moves = buf[8] | (buf[9] << 8)
     game.restore(buf, _HEADER)
-    check_cards(game, game.every_card())
+    check_cards(game)
     return game
 
 
@@ -101,11 +101,9 @@ def census(game):
     return out
 
 
-def check_cards(game, deck=None):
-    """SaveError unless each card of the deck (the 54-card deck by default)
-    lies in exactly one place."""
-    if deck is None:
-        deck = cards.standard_deck()
+def check_cards(game):
+    """SaveError unless each card the game is dealt from lies in exactly one place."""
+    deck = game.every_card()
     seen = bytearray(128)
     every = census(game)
     for c in every:

@@ -1,7 +1,7 @@
 """The screens, driven by button presses on the fake board; what the emulated
 panel shows is read back pixel by pixel."""
 
-from engine import ctd, ctd_bots as bots, notation, saves
+from engine import cards, ctd, ctd_bots as bots, notation, saves
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import Driver, lit, play_screen, text_pixels, tile_pixels
@@ -110,7 +110,7 @@ def test_play_screen_shows_monsters_hand_and_counters():
 
 
 def test_every_card_sprite_differs_and_shows_rank_and_suit():
-    tiles = [tuple(map(tuple, tile_pixels(sprites.card_tile(c)))) for c in saves.cards.standard_deck()]
+    tiles = [tuple(map(tuple, tile_pixels(sprites.card_tile(c)))) for c in cards.standard_deck()]
     assert len(set(tiles)) == 54
     # same rank, different suits: the rank corner is equal, the suit corner not
     kh, ks = tile_pixels(sprites.card_tile(notation.parse("KH"))), tile_pixels(sprites.card_tile(notation.parse("KS")))
