@@ -8,7 +8,7 @@ from engine.rng import Rng
 from tests.crawl_decks import deal
 from tests.ui_driver import Driver, lit, text_pixels, tile_pixels
 from tools import presses
-from ui import catalog, crawl_play, menus, sprites
+from ui import app, catalog, crawl_play, menus, sprites
 
 SOLTURA = 1
 SCOUNDREL = 2
@@ -112,7 +112,7 @@ def test_joker_menu_refuses_an_action_that_cannot_apply_with_its_reason():
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # escort
-    assert g.escorted() == 1 and s.mode == 0
+    assert g.escorted() == 1 and s.mode == app.PLAYING
     assert shows(d, 2, "ESCORT 1  PTS 0")
 
 
@@ -128,7 +128,7 @@ def test_preview_shows_the_next_three_cards():
         assert d.panel.region(i * 22, 40, 20, 15) == tile_pixels(sprites.card_tile(notation.parse(name)))
     assert shows(d, 0, "NEXT 3, TOP FIRST:")
     d.tap("A")
-    assert d.screen.mode == 0 and d.panel.region(0, 40, 20, 15) != tile_pixels(sprites.card_tile(notation.parse("9H")))
+    assert d.screen.mode == app.PLAYING and d.panel.region(0, 40, 20, 15) != tile_pixels(sprites.card_tile(notation.parse("9H")))
 
 
 def test_swap_by_buttons_chooses_the_monster():
@@ -138,7 +138,7 @@ def test_swap_by_buttons_chooses_the_monster():
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # swap: now choose the monster
-    assert d.screen.mode == 2 and d.screen.cursor == 2 and shows(d, 0, "SWAP WHICH MONSTER?")
+    assert d.screen.mode == crawl_play.SWAP and d.screen.cursor == 2 and shows(d, 0, "SWAP WHICH MONSTER?")
     d.tap("A")
     assert notation.name(g.room[2]) == "7S" and notation.name(g.top()) == "KS"
 

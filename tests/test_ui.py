@@ -5,7 +5,7 @@ from engine import cards, ctd, ctd_bots as bots, notation, saves
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import Driver, lit, play_screen, text_pixels, tile_pixels
-from ui import menus, sprites
+from ui import app, menus, sprites
 from ui.ctd_play import Play
 
 HAND_X = 87
@@ -197,10 +197,10 @@ def test_reserve_top_card_is_played_from_the_panel():
 def test_hold_b_asks_then_leaves_to_the_menu():
     d = play_screen()
     d.hold("B", 1000)
-    assert isinstance(d.screen, Play) and d.screen.mode == 1
+    assert isinstance(d.screen, Play) and d.screen.mode == app.ASKING
     assert message(d, 13) == text_pixels("MENU? A=Y B=N")
     d.tap("B")  # no: back to the game
-    assert d.screen.mode == 0 and isinstance(d.screen, Play)
+    assert d.screen.mode == app.PLAYING and isinstance(d.screen, Play)
     d.hold("B", 1000)
     d.tap("A")
     assert isinstance(d.screen, menus.RuleSets)
@@ -209,7 +209,7 @@ def test_hold_b_asks_then_leaves_to_the_menu():
 def test_a_short_b_is_not_a_hold():
     d = play_screen()
     d.hold("B", 300)
-    assert d.screen.mode == 0
+    assert d.screen.mode == app.PLAYING
 
 
 def test_d_pad_auto_repeats():

@@ -36,6 +36,50 @@ class Screen:
         return False
 
 
+# The modes every play screen has; a screen numbers its own from MODES on.
+PLAYING = const(0)
+ASKING = const(1)  # "leave for the menu?": A yes, B no
+ENDED = const(2)  # the game is over: A goes on to what comes next
+MODES = const(3)
+
+
+class GameScreen(Screen):
+    """What every game's play screen shares: the game and deal it plays,
+    asking before leaving, and going on when the game is over.  A subclass
+    has self.game and implements stay() (B said no to leaving) and
+    game_over() (A once the game is over)."""
+
+    def __init__(self, app, game_index, deal):
+        super().__init__(app)
+        self.game_index = game_index
+        self.deal = deal
+        self.mode = PLAYING
+
+    def ending_button(self, key, kind):
+        """A button while asking or once the game is over: whether the screen
+        changed.  None while playing: the subclass handles the button."""
+        if self.mode == ASKING:
+            if kind == buttons.PRESS:
+                if key == buttons.A:
+                    self.leave()
+                elif key == buttons.B:
+                    self.mode = PLAYING
+                    self.stay()
+                    return True
+            return False
+        if self.mode == ENDED:
+            if key == buttons.A and kind == buttons.PRESS:
+                self.game_over()
+            return False
+        return None
+
+    def leave(self):
+        """Back to the game's rule sets."""
+        from ui.menus import RuleSets
+
+        self.app.show(RuleSets, self.game_index, self.game.rules)
+
+
 class App:
     def __init__(self, board, first=None):
         self.board = board

@@ -30,7 +30,7 @@ from micropython import const
 from engine import cards, crawl
 from hw import buttons
 from ui import sprites
-from ui.app import Screen
+from ui.app import ASKING, ENDED, PLAYING, GameScreen
 from ui.text import Text, short
 
 
@@ -56,6 +56,7 @@ REFUSED = (
 # A Joker's menu: its three actions, then escort
 _BENEVOLENT = ((crawl.A_BUFF, "BUFF WEAPON +1"), (crawl.A_HEAL, "HEAL +3 HP"), (crawl.A_PREVIEW, "PREVIEW TOP 3"))
 _MISCHIEVOUS = ((crawl.A_FLEE, "FLEE: -1 HP"), (crawl.A_BET, "BLIND BET"), (crawl.A_SWAP, "SWAP A MONSTER"))
+_JOKER_ACTIONS = _BENEVOLENT + _MISCHIEVOUS
 
 _ROOM_X = const(22)
 _ROW = const(16)
@@ -65,22 +66,17 @@ _LINE = const(8)
 _MESSAGE_MS = const(1800)
 _AVOID = const(4)  # the cursor on the avoid line
 
-# modes
-_PLAY = const(0)
-MENU = const(1)  # choosing an action for the card under the cursor
-_SWAP = const(2)  # choosing the monster to swap
-PEEK = const(3)  # the preview's three cards
-_CONFIRM = const(4)
-_OVER = const(5)
+# modes, after the ones every play screen has (ui/app.py)
+MENU = const(3)  # choosing an action for the card under the cursor
+SWAP = const(4)  # choosing the monster to swap
+PEEK = const(5)  # the preview's three cards
 
 
-class Play(Screen):
+class Play(GameScreen):
     def __init__(self, app, game_index, rules, deal, game=None):
         """Play deal number `deal` of the game at game_index; or `game`, one
         already dealt (tests)."""
-        super().__init__(app)
-        self.game_index = game_index
-        self.deal = deal
+        super().__init__(app, game_index, deal)
         self.entry = _entry(game_index)
         self.game = game if game is not None else self.entry.engine(rules).deal(deal)
         g = self.group
@@ -108,7 +104,6 @@ class Play(Screen):
         self.hp.set("HP")
         for t in self.peek:
             t.hidden = True
-        self.mode = _PLAY
         self.cursor = 0
         self.choice = 0
         self.options = bytearray(4)  # the menu's actions
@@ -127,7 +122,7 @@ class Play(Screen):
     def sync(self):
         """Show the game's state: only the tiles and text that differ change."""
         g = self.game
-        lit = self.cursor if self.mode in (_PLAY, MENU, _SWAP) else -1
+        lit = self.cursor if self.mode in (PLAYING, MENU, SWAP) else -1
         for i in range(4):
             c = g.room[i]
             self._tile(i, sprites.card_tile(c) if c else sprites.SLOT, lit == i)
@@ -147,7 +142,7 @@ class Play(Screen):
         self.hp_n.set("%d/%d" % (g.hp, g.MAX_HP))
         self.deck.set("DK %d" % g.deck_n)
         self.potions.set("POT %d" % (1 if g.potions else 0))
-        if self.mode == _PLAY or self.mode == _SWAP or self.mode == _OVER:
+        if self.mode == PLAYING or self.mode == SWAP or self.mode == ENDED:
             self._play_lines()
         elif self.mode == MENU:
             self._menu_lines()
@@ -158,9 +153,9 @@ class Play(Screen):
 
     def _play_lines(self):
         g = self.game
-        if self.mode == _SWAP:
+        if self.mode == SWAP:
             self._line(0, "SWAP WHICH MONSTER?")
-        elif self.mode == _OVER:
+        elif self.mode == ENDED:
             self._line(0, "WON! PRESS A" if g.status == crawl.WON else "DEFEATED. PRESS A")
         elif self.cursor == _AVOID:
             self._line(0, "AVOID: ROOM UNDER DECK")
@@ -180,7 +175,7 @@ class Play(Screen):
             if g.rules == crawl.SCORE:
                 text += "  PTS %d" % g.score()
             self._line(2, text)
-        self._line(3, "A:GO B:UNDO" if self.mode == _PLAY else ("A:PICK B:BACK" if self.mode == _SWAP else ""))
+        self._line(3, "A:GO B:UNDO" if self.mode == PLAYING else ("A:PICK B:BACK" if self.mode == SWAP else ""))
 
     def _menu_lines(self):
         g = self.game
@@ -201,7 +196,7 @@ class Play(Screen):
             return "BARE HANDS: %d DAMAGE" % g.damage(c, False)
         if act == crawl.A_ESCORT:
             return "ESCORT (+14 AT END)" if g.rules == crawl.SCORE else "ESCORT"
-        for a, text in _BENEVOLENT + _MISCHIEVOUS:
+        for a, text in _JOKER_ACTIONS:
             if a == act:
                 return text
         return ""
@@ -278,37 +273,24 @@ class Play(Screen):
 
     # -- buttons ------------------------------------------------------------------------
     def button(self, key, kind):
+        ended = self.ending_button(key, kind)
+        if ended is not None:
+            return ended
         mode = self.mode
-        if mode == _CONFIRM:
-            if kind != buttons.PRESS:
-                return False
-            if key == buttons.A:
-                self._leave()
-                return False
-            if key == buttons.B:
-                self.mode = _PLAY
-                self.lines[1].set("")
-                self.sync()
-                return True
-            return False
-        if mode == _OVER:
-            if key == buttons.A and kind == buttons.PRESS:
-                self._game_over()
-            return False
         if mode == PEEK:
             if kind == buttons.PRESS and (key == buttons.A or key == buttons.B):
-                self.mode = _PLAY
+                self.mode = PLAYING
                 self.sync()
                 return True
             return False
         if key == buttons.B and kind == buttons.HOLD:
-            self.mode = _CONFIRM
+            self.mode = ASKING
             self.lines[1].set("LEAVE? A=YES B=NO")
             self.sync()
             return True
         if mode == MENU:
             return self._menu_button(key, kind)
-        if mode == _SWAP:
+        if mode == SWAP:
             return self._swap_button(key, kind)
         if key == buttons.LEFT or key == buttons.RIGHT:
             self._step(1 if key == buttons.RIGHT else -1)
@@ -365,23 +347,20 @@ class Play(Screen):
         elif kind != buttons.PRESS:
             return False
         elif key == buttons.B:
-            self.mode = _PLAY
+            self.mode = PLAYING
         elif key == buttons.A:
             act = self.options[self.choice]
-            if act == crawl.A_SWAP:
-                why = self.game.check(crawl.move(act, self.cursor, self._any_monster()))
-                if why:
-                    self.say(REFUSED[why], self.choice)
-                    return True
+            target = self._any_monster() if act == crawl.A_SWAP else self.cursor
+            why = self.game.check(crawl.move(act, self.cursor, target))
+            if why:
+                self.say(REFUSED[why], self.choice)
+                return True
+            if act == crawl.A_SWAP:  # then choose the monster
                 self.joker = self.cursor
-                self.mode = _SWAP
+                self.mode = SWAP
                 self._step(1, True)
             else:
-                why = self.game.check(crawl.move(act, self.cursor))
-                if why:
-                    self.say(REFUSED[why], self.choice)
-                    return True
-                self.mode = _PLAY
+                self.mode = PLAYING
                 self._play(crawl.move(act, self.cursor))
         else:
             return False
@@ -402,9 +381,9 @@ class Play(Screen):
             return False
         elif key == buttons.B:
             self.cursor = self.joker
-            self.mode = _PLAY
+            self.mode = PLAYING
         elif key == buttons.A:
-            self.mode = _PLAY
+            self.mode = PLAYING
             target = self.cursor
             self.cursor = self.joker
             self._play(crawl.move(crawl.A_SWAP, self.joker, target))
@@ -451,7 +430,7 @@ class Play(Screen):
             elif kind == crawl.EV_PREVIEW:
                 self._show_peek(a)
         if g.status != crawl.PLAYING:
-            self.mode = _OVER
+            self.mode = ENDED
         if text:
             self.say(text)
         self._first_card()
@@ -477,12 +456,11 @@ class Play(Screen):
             self.say("NO UNDO PAST A REFILL")
 
     # -- leaving ------------------------------------------------------------------------
-    def _leave(self):
-        from ui.menus import RuleSets
+    def stay(self):
+        self.lines[1].set("")
+        self.sync()
 
-        self.app.show(RuleSets, self.game_index, self.game.rules)
-
-    def _game_over(self):
+    def game_over(self):
         from ui.menus import GameOver, ScoreSheet
 
         g = self.game

@@ -30,7 +30,7 @@ from micropython import const
 from engine import cards, ctd
 from hw import buttons
 from ui import sprites
-from ui.app import Screen
+from ui.app import ASKING, ENDED, GameScreen
 from ui.text import SUIT_CHARS, Text, short
 
 
@@ -92,18 +92,12 @@ _ROW = const(16)
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _MESSAGE_MS = const(1800)
 
-# modes
-_PLAY = const(0)
-_CONFIRM = const(1)
-_OVER = const(2)
 
 
-class Play(Screen):
+class Play(GameScreen):
     def __init__(self, app, game_index, rules, deal, game=None):
         """Play deal number `deal`; or `game`, a Dungeon already dealt (tests)."""
-        super().__init__(app)
-        self.game_index = game_index
-        self.deal = deal
+        super().__init__(app, game_index, deal)
         self.game = game if game is not None else ctd.Dungeon(rules).deal(deal)
         self.columns = self.game.columns
         g = self.group
@@ -135,7 +129,6 @@ class Play(Screen):
         self.ghost.pixel_shader = sprites.INVERTED
         self.ghost.hidden = True
         g.append(self.ghost)
-        self.mode = _PLAY
         self.carry = -1  # the source picked up: hand slot 0-2 or FROM_RESERVE
         self.cursor = self.columns  # a spot: a column, or columns + panel spot
         self.panel = 0  # the last panel spot the cursor was on
@@ -181,7 +174,7 @@ class Play(Screen):
     def sync(self):
         """Show the game's state: only tiles and numbers that differ change."""
         g = self.game
-        lit = -1 if self.carry >= 0 or self.mode == _OVER else self._spot_tile(self.cursor)
+        lit = -1 if self.carry >= 0 or self.mode == ENDED else self._spot_tile(self.cursor)
         for c in range(self.columns):
             f = g.front(c)
             self._tile(c, sprites.card_tile(g.monsters[f]) if f >= 0 else sprites.EMPTY, lit == c)
@@ -232,27 +225,15 @@ class Play(Screen):
 
     # -- buttons ----------------------------------------------------------------
     def button(self, key, kind):
-        if self.mode == _CONFIRM:
-            if kind != buttons.PRESS:
-                return False
-            if key == buttons.A:
-                self._leave()
-                return False
-            if key == buttons.B:
-                self.mode = _PLAY
-                self.say("", 0)
-                return True
-            return False
-        if self.mode == _OVER:
-            if key == buttons.A and kind == buttons.PRESS:
-                self._game_over()
-            return False
+        ended = self.ending_button(key, kind)
+        if ended is not None:
+            return ended
         if key == buttons.B:
             if kind == buttons.HOLD:
                 if self.carry >= 0:
                     self.carry = -1
                     self.sync()
-                self.mode = _CONFIRM
+                self.mode = ASKING
                 self.say("MENU? A=Y B=N", 0)
                 return True
             return self._back()
@@ -362,7 +343,7 @@ class Play(Screen):
         g = self.game
         self._to_source()
         if g.status != 0:
-            self.mode = _OVER
+            self.mode = ENDED
             self.say(("WON! PRESS A" if g.status == 1 else "LOST. PRESS A"), 0)
         else:
             for i in range(g.n_events):
@@ -389,12 +370,10 @@ class Play(Screen):
             self.say(short(m) + " NEEDS " + SUIT_CHARS[(m >> 4) & 3])
 
     # -- leaving ------------------------------------------------------------------
-    def _leave(self):
-        from ui.menus import RuleSets
+    def stay(self):
+        self.say("", 0)
 
-        self.app.show(RuleSets, self.game_index, self.game.rules)
-
-    def _game_over(self):
+    def game_over(self):
         from ui.menus import GameOver
 
         g = self.game
