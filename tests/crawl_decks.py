@@ -2,6 +2,7 @@
 the dungeon, and the rest follow in a fixed order behind them."""
 
 from engine import crawl, notation
+from tests import ctd_decks
 
 
 def deal(game_class, rules=0, top=""):
@@ -14,18 +15,8 @@ def deal(game_class, rules=0, top=""):
 
 
 def play(game, moves):
-    """Play moves in notation; returns the reason code of the first refused
-    move (0 when all were legal, -1 for an undo with nothing to undo)."""
-    for word in moves.split():
-        mv = notation.parse_crawl_move(game, word)
-        if mv == notation.UNDO:
-            if not game.undo():
-                return -1
-            continue
-        why = game.play(mv)
-        if why:
-            return why
-    return 0
+    """Play moves in notation; see tests/ctd_decks.py play."""
+    return ctd_decks.play(game, moves, notation.parse_crawl_move)
 
 
 def in_deal_order(game, order):

@@ -28,11 +28,12 @@ def deal(rules, columns=(), power=""):
     return notation.deal_ctd(game, order)
 
 
-def play(game, moves):
-    """Play moves in notation; returns the reason code of the first refused
-    move (0 when all were legal)."""
+def play(game, moves, parse=notation.parse_ctd_move):
+    """Play moves in notation (Clear the Dungeon's unless parse says another);
+    returns the reason code of the first refused move (0 when all were legal,
+    -1 for an undo with nothing to undo)."""
     for word in moves.split():
-        mv = notation.parse_ctd_move(game, word)
+        mv = parse(game, word)
         if mv == notation.UNDO:
             if not game.undo():
                 return -1

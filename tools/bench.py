@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 
-from engine import ctd, ctd_bots as bots  # noqa: F401 (ctd for panel_figures)
+from engine import ctd, ctd_bots as bots
 from engine.rng import Rng
 from tools import mpy
 from tools.games import GAMES
@@ -44,40 +44,51 @@ def _summary(values):
     return {"n": len(values), "median": statistics.median(values), "mean": round(statistics.mean(values), 1), "max": max(values)}
 
 
+def _press_costs(first, shadow, bot, play, seed, sort, costs):
+    """Play a bot game on the screen `first` names, by buttons (play(sim, move)),
+    with `shadow` the same game on the engine alone; file the bytes each press
+    sent to the panel under costs[sort(key, screen)] (None: not filed)."""
+    from tools.sim import Sim
+
+    sim = Sim(first)
+    sim.tap("B")  # settle the first redraw
+    rng = Rng(seed)
+    tap = sim.tap
+
+    def measured_tap(key, hold=40):
+        n = sim.cost(tap, key, hold)
+        bucket = sort(key, sim.screen)
+        if bucket:
+            costs[bucket].append(n)
+
+    sim.tap = measured_tap
+    while shadow.status == 0:
+        mv = bot(shadow, rng)
+        play(sim, mv)
+        shadow.play(mv)
+
+
 def panel_figures(games):
-    """Play bot games by button presses and sort what each press cost."""
+    """Play Clear the Dungeon bot games by button presses and sort what each press cost."""
+    from tools import presses
     from tools.sim import Sim
     from ui.ctd_play import Play
 
-    costs = {"cursor": [], "pick": [], "place": [], "refresh_full_frame": None}
+    def sort(key, screen):
+        if key == "A":
+            return "place" if screen.carry < 0 else "pick"
+        return "cursor" if key in ("UP", "DOWN", "LEFT", "RIGHT") else None
+
+    costs = {"cursor": [], "pick": [], "place": []}
     for i in range(games):
         rules = i % 3
-        sim = Sim((Play, 0, rules, 100 + i))
-        sim.tap("B")  # settle the first redraw
         shadow = ctd.Dungeon(rules).deal(100 + i)
-        rng = Rng(100 + i)
-        orig = sim.tap
-
-        def tap(key, hold=40, _orig=orig, _sim=sim):
-            n = _sim.cost(_orig, key, hold)
-            s = _sim.screen
-            if key == "A":
-                costs["place" if s.carry < 0 else "pick"].append(n)
-            elif key in ("UP", "DOWN", "LEFT", "RIGHT"):
-                costs["cursor"].append(n)
-
-        sim.tap = tap
-        while shadow.status == 0:
-            mv = bots.greedy_bot(shadow, rng)
-            sim.play(mv)
-            shadow.play(mv)
-    full = Sim()
-    costs["refresh_full_frame"] = full.panel.bytes_sent
+        _press_costs((Play, 0, rules, 100 + i), shadow, bots.greedy_bot, presses.play, 100 + i, sort, costs)
     return {
         "cursor_move_bytes": _summary(costs["cursor"]),
         "pick_bytes": _summary(costs["pick"]),
         "placement_bytes": _summary(costs["place"]),
-        "first_frame_bytes": costs["refresh_full_frame"],
+        "first_frame_bytes": Sim().panel.bytes_sent,
         "targets": {"cursor_move_median_max": 128, "placement_median_max": 256},
     }
 
@@ -86,28 +97,15 @@ def crawl_panel_figures(games):
     """The same for Soltura and Scoundrel: cursor moves, and the A that makes a move."""
     from engine import crawl_bots
     from tools import presses
-    from tools.sim import Sim
     from ui import catalog
 
     costs = {"cursor": [], "act": []}
     for i in range(games):
         index = 1 + i % 2
         spec = catalog.GAMES[index]
-        sim = Sim((spec.play_screen, index, i % 2, 100 + i))
-        sim.tap("B")
         shadow = spec.engine(i % 2).deal(100 + i)
-        rng = Rng(100 + i)
-        orig = sim.tap
-
-        def tap(key, hold=40, _orig=orig, _sim=sim):
-            n = _sim.cost(_orig, key, hold)
-            costs["act" if key == "A" else "cursor"].append(n)
-
-        sim.tap = tap
-        while shadow.status == 0:
-            mv = crawl_bots.greedy_bot(shadow, rng)
-            presses.play_crawl(sim, mv)
-            shadow.play(mv)
+        _press_costs((spec.play_screen, index, i % 2, 100 + i), shadow, crawl_bots.greedy_bot, presses.play_crawl,
+                     100 + i, lambda key, screen: "act" if key == "A" else "cursor", costs)
     return {"cursor_move_bytes": _summary(costs["cursor"]), "a_press_bytes": _summary(costs["act"])}
 
 

@@ -8,6 +8,16 @@ the MicroPython UI check in tests/mp/).  MicroPython-compatible on purpose.
 from engine import crawl, ctd
 
 
+def _cursor_to(driver, key, want, tries):
+    """Press key until the play screen's cursor is on want."""
+    s = driver.screen
+    for _ in range(tries):
+        if s.cursor == want:
+            break
+        driver.tap(key)
+    assert s.cursor == want, "cursor %d, wanted %d" % (s.cursor, want)
+
+
 def pick(driver, source):
     """Move the cursor to a hand slot (or the reserve) and pick its card up."""
     s = driver.screen
@@ -16,28 +26,17 @@ def pick(driver, source):
         if s.cursor >= n:
             break
         driver.tap("RIGHT")
-    want = n + (3 if source == ctd.FROM_RESERVE else source)
-    for _ in range(8):
-        if s.cursor == want:
-            break
-        driver.tap("DOWN")
-    assert s.cursor == want, "cursor %d, wanted %d" % (s.cursor, want)
+    _cursor_to(driver, "DOWN", n + (3 if source == ctd.FROM_RESERVE else source), 8)
     driver.tap("A")
     assert s.carry == source
 
 
 def aim(driver, target):
     """With a card picked up, move it over a column or the pile."""
-    s = driver.screen
-    n = s.columns
-    want = n + 3 if target == ctd.TO_PILE else target
+    n = driver.screen.columns
     if target == ctd.TO_PILE:
         driver.tap("DOWN")
-    for _ in range(12):
-        if s.cursor == want:
-            break
-        driver.tap("RIGHT")
-    assert s.cursor == want, "cursor %d, wanted %d" % (s.cursor, want)
+    _cursor_to(driver, "RIGHT", n + 3 if target == ctd.TO_PILE else target, 12)
 
 
 def play(driver, move):
@@ -58,12 +57,7 @@ def play_crawl(driver, mv):
         driver.tap("A")
         return
     act = mv >> 4
-    slot = (mv >> 2) & 3
-    for _ in range(5):
-        if s.cursor == slot:
-            break
-        driver.tap("RIGHT")
-    assert s.cursor == slot, "cursor %d, wanted %d" % (s.cursor, slot)
+    _cursor_to(driver, "RIGHT", (mv >> 2) & 3, 5)
     driver.tap("A")
     if s.mode == MENU:
         for _ in range(4):
@@ -73,10 +67,7 @@ def play_crawl(driver, mv):
         assert s.options[s.choice] == act
         driver.tap("A")
         if act == crawl.A_SWAP:
-            for _ in range(5):
-                if s.cursor == mv & 3:
-                    break
-                driver.tap("RIGHT")
+            _cursor_to(driver, "RIGHT", mv & 3, 5)
             driver.tap("A")
     if s.mode == PEEK:
         driver.tap("A")
