@@ -12,7 +12,8 @@ device loads: a few hundred bytes instead of this art.
 import os
 import sys
 
-# Small suit symbols (5x7) take the code points of these stand-in characters.
+# Small suit symbols (5x7) take the code points of these stand-in characters;
+# "\x05" and "\x06" are small arrows right and left (a menu's "more").
 SMALL_SUITS = {"\x01": "spade", "\x02": "heart", "\x03": "diamond", "\x04": "club"}
 
 GLYPHS = {
@@ -73,6 +74,47 @@ GLYPHS = {
     "\x02": ".....|.#.#.|#####|#####|.###.|..#..|.....",
     "\x03": "..#..|.###.|#####|#####|.###.|..#..|.....",
     "\x04": "..#..|.###.|..#..|#####|#####|..#..|.###.",
+    # Lower case, after the HD44780 / Arduboy 5x7 fonts: x-height 5 rows (rows
+    # 2-6), ascenders b d f h k l t the full 7 rows, and descenders squeezed in:
+    # g's bowl a row higher with its tail in the last row; p q y on rows 2-6.
+    "a": ".....|.....|.###.|....#|.####|#...#|.####",
+    "b": "#....|#....|#.##.|##..#|#...#|#...#|####.",
+    "c": ".....|.....|.###.|#....|#....|#...#|.###.",
+    "d": "....#|....#|.##.#|#..##|#...#|#...#|.####",
+    "e": ".....|.....|.###.|#...#|#####|#....|.###.",
+    "f": "..##.|.#..#|###..|.#...|.#...|.#...|.#...",
+    "g": ".....|.##.#|#..##|#...#|.####|....#|.###.",
+    "h": "#....|#....|#.##.|##..#|#...#|#...#|#...#",
+    "i": "..#..|.....|.##..|..#..|..#..|..#..|.###.",
+    "j": "...#.|.....|..##.|...#.|...#.|#..#.|.##..",
+    "k": "#....|#....|#..#.|#.#..|##...|#.#..|#..#.",
+    "l": ".##..|..#..|..#..|..#..|..#..|..#..|..##.",
+    "m": ".....|.....|##.#.|#.#.#|#.#.#|#.#.#|#.#.#",
+    "n": ".....|.....|#.##.|##..#|#...#|#...#|#...#",
+    "o": ".....|.....|.###.|#...#|#...#|#...#|.###.",
+    "p": ".....|#.##.|##..#|#...#|####.|#....|#....",
+    "q": ".....|.##.#|#..##|#...#|.####|....#|....#",
+    "r": ".....|.....|#.##.|##..#|#....|#....|#....",
+    "s": ".....|.....|.####|#....|.###.|....#|####.",
+    "t": ".#...|.#...|###..|.#...|.#...|.#..#|..##.",
+    "u": ".....|.....|#...#|#...#|#...#|#..##|.##.#",
+    "v": ".....|.....|#...#|#...#|#...#|.#.#.|..#..",
+    "w": ".....|.....|#...#|#...#|#.#.#|#.#.#|.#.#.",
+    "x": ".....|.....|#...#|.#.#.|..#..|.#.#.|#...#",
+    "y": ".....|.....|#...#|#...#|.####|....#|.###.",
+    "z": ".....|.....|#####|...#.|..#..|.#...|#####",
+    ";": ".....|.##..|.##..|.....|.##..|..#..|.#...",
+    "%": "##...|##..#|...#.|..#..|.#...|#..##|...##",
+    "&": ".##..|#..#.|#.#..|.#...|#.#.#|#..#.|.##.#",
+    '"': ".#.#.|.#.#.|.#.#.|.....|.....|.....|.....",
+    "[": ".###.|.#...|.#...|.#...|.#...|.#...|.###.",
+    "]": ".###.|...#.|...#.|...#.|...#.|...#.|.###.",
+    "_": ".....|.....|.....|.....|.....|.....|#####",
+    "@": ".###.|#...#|#.###|#.#.#|#.###|#....|.###.",
+    "~": ".....|.....|.#...|#.#.#|...#.|.....|.....",
+    # Arrows: "more" to the right and to the left, in menus.
+    "\x05": ".....|..#..|...#.|#####|...#.|..#..|.....",
+    "\x06": ".....|..#..|.#...|#####|.#...|..#..|.....",
 }
 
 # The narrow "10" of a card's corner: 9 pixels wide.
@@ -110,11 +152,12 @@ def render():
         "from its pixel art; edit that, not this.",
         "",
         "CHARS lists the characters; glyph i is FONT[7*i : 7*i + 7], one byte a row,",
-        "bit 4 the leftmost pixel.  \\x01-\\x04 are small suits S H D C.  SUITS holds",
-        "the 7x7 card suits S H D C and the Joker's star (bit 6 leftmost); TEN the",
-        "narrow 9-pixel-wide 10 of a card's corner, two bytes a row (bit 8 leftmost).",
+        "bit 4 the leftmost pixel.  \\x01-\\x04 are small suits S H D C, \\x05 and \\x06",
+        "arrows right and left.  SUITS holds the 7x7 card suits S H D C and the",
+        "Joker's star (bit 6 leftmost); TEN the narrow 9-pixel-wide 10 of a card's",
+        "corner, two bytes a row (bit 8 leftmost).",
         "",
-        "Memory: about 600 bytes of constants.",
+        "Memory: about 800 bytes of constants.",
         '"""',
         "",
         "CHARS = %r" % chars,
