@@ -1,0 +1,87 @@
+"""The games of Deckcrawl, in the order the game list shows them: the one list
+that the device and every desktop tool read.
+
+Each entry names its parts by module path, so that reading this list imports
+no game at all; a game's modules are imported when the player enters it and
+released when they leave (ui/app.py).
+
+    key          a short name: the command line's --game, saves, stats
+    title        what the game list shows (21 characters at most)
+    rule_titles  its rule sets, in the engine's rule-set order
+    engine       "module:Class" of its rules (engine/)
+    screen       the module of its play screen (ui/); it has Play(app, entry, rules, deal)
+    words        "module:NAME" of its rules pages (ui/): a tuple, one text a rule set
+
+Adding a game: its rules module, its screen module, its words, one Entry
+here, and its desktop side in tools/games.py (notation, bots, button driver).
+
+Memory: a few short strings an entry; no game module is imported by this one.
+"""
+
+import sys
+
+
+class Entry:
+    def __init__(self, key, title, rule_titles, engine, screen, words):
+        self.key = key
+        self.title = title
+        self.rule_titles = rule_titles
+        self.engine = engine
+        self.screen = screen
+        self.words = words
+
+
+GAMES = (
+    Entry("ctd", "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
+          "engine.ctd:Dungeon", "ui.ctd_play", "ui.ctd_words:RULES"),
+    Entry("soltura", "Soltura", ("Score", "Pure Survival"),
+          "engine.crawl:Soltura", "ui.crawl_play", "ui.soltura_words:RULES"),
+    Entry("scoundrel", "Scoundrel", ("Strict", "Equal or lower"),
+          "engine.crawl:Scoundrel", "ui.crawl_play", "ui.scoundrel_words:RULES"),
+)
+
+
+def find(key):
+    """The entry of a game by its key, or None."""
+    for e in GAMES:
+        if e.key == key:
+            return e
+    return None
+
+
+def module(path):
+    """Import a module by its dotted path and return it (not its package)."""
+    m = __import__(path)
+    for part in path.split(".")[1:]:
+        m = getattr(m, part)
+    return m
+
+
+def release(names):
+    """Forget the modules named: drop them from sys.modules and from their
+    package, so the collector can free them (the next import loads them anew)."""
+    for name in names:
+        sys.modules.pop(name, None)
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None:
+            try:
+                delattr(parent, name[dot + 1 :])
+            except AttributeError:
+                pass
+
+
+def read(path):
+    """The value "module:NAME" names, with the module and whatever it
+    imported released again (for what is read once, such as rules text)."""
+    before = list(sys.modules)
+    module_path, name = path.split(":")
+    value = getattr(module(module_path), name)
+    release([m for m in sys.modules if m not in before])
+    return value
+
+
+def engine_class(entry):
+    """The class of a game's rules (imports its module)."""
+    path, name = entry.engine.split(":")
+    return getattr(module(path), name)
