@@ -21,7 +21,13 @@ applies it and reports events, ``undo()`` restores the state before the last
 move of the room; a refill, and anything that reveals a card (Preview, Flee,
 Blind Bet, Swap, Avoid), is a barrier undo never crosses.
 
-Memory shape (once per game; a move allocates nothing):
+``options(place, out)`` lists what a card allows, for a menu (see
+Game.options): a place is a room slot 0-3, or ROOM for the room as a whole
+(Avoid, where the game has it).  Capabilities are flags, not types: CAN_AVOID,
+JOKERS, and scores_chains() (chain milestones score points: Soltura's Score).
+
+Memory shape (once per game; a move allocates nothing; the parts are views into
+one 162-byte state, see engine/game.py):
     deck      46 B  a stack: deck[deck_n - 1] is the top card, deck[0] the bottom
     room       4 B  0 = an empty slot
     chain     26 B  the monsters slain with the weapon, in order; chain[:chain_n]
@@ -34,7 +40,7 @@ Memory shape (once per game; a move allocates nothing):
 
 from engine import cards, const
 from engine.game import LOST, PLAYING, WON, Game
-from engine.rng import SEED_LIMIT, Rng
+from engine.rng import SEED_MAX, Rng
 
 
 # Rule sets
@@ -65,10 +71,11 @@ A_BET = const(8)  # Mischievous: draw the top card and resolve it at once
 A_SWAP = const(9)  # Mischievous: a room monster for the deck's top card
 A_AVOID = const(10)  # Scoundrel: the untouched room goes under the deck
 AVOID = const(0xA0)  # the avoid move
+ROOM = const(4)  # options(ROOM, out): what the room as a whole allows (Avoid)
 
-JOKER_BONUS = const(14)  # each escorted Joker, at victory
+_JOKER_BONUS = const(14)  # each escorted Joker, at victory
 HEAL = const(3)
-MILESTONES = (5, 10, 15, 20, 26)
+MILESTONES = (5, 10, 15, 20, 26)  # chain lengths that score, where scores_chains()
 MILESTONE_POINTS = (5, 15, 35, 65, 100)
 
 # Events: (kind, a, b)
@@ -89,21 +96,23 @@ EV_AVOID = const(14)
 EV_WON = const(15)
 EV_LOST = const(16)
 
-# Why a move is refused
-R_OVER = const(1)
-R_EMPTY = const(2)
-R_NOT_MONSTER = const(3)
-R_NOT_ITEM = const(4)
-R_NO_WEAPON = const(5)
-R_CHAIN = const(6)
-R_NOT_JOKER = const(7)
-R_OTHER_JOKER = const(8)
-R_HP_FULL = const(9)
-R_DECK_EMPTY = const(10)
-R_NO_MONSTER = const(11)
-R_TOUCHED = const(12)
-R_AVOIDED = const(13)
-R_NO_SUCH = const(14)
+# Why a move is refused (check(), options()): private codes, for a public name
+# costs the board heap.  The screens say them in their own words by code;
+# engine/notation.py names them (CRAWL_R_...) and words them for the desktop.
+_R_OVER = const(1)
+_R_EMPTY = const(2)
+_R_NOT_MONSTER = const(3)
+_R_NOT_ITEM = const(4)
+_R_NO_WEAPON = const(5)
+_R_CHAIN = const(6)
+_R_NOT_JOKER = const(7)
+_R_OTHER_JOKER = const(8)
+_R_HP_FULL = const(9)
+_R_DECK_EMPTY = const(10)
+_R_NO_MONSTER = const(11)
+_R_TOUCHED = const(12)
+_R_AVOIDED = const(13)
+_R_NO_SUCH = const(14)
 
 _DECK = const(46)
 _MONSTERS = const(26)
@@ -152,30 +161,26 @@ class Crawl(Game):
     """What Soltura and Scoundrel share; the subclasses set the deck, HP and rules."""
 
     MAX_HP = 21
-    JOKERS = True
-    SAVED = (
-        "deck", "deck_n", "room", "weapon", "buff", "chain", "chain_n", "pile", "pile_n", "slain", "slain_n",
-        "escort", "hp", "potions", "touched", "avoided", "bonus", "last_potion",
-    )
+    JOKERS = True  # the dungeon holds both Jokers
+    CAN_AVOID = False  # a whole untouched room can be avoided (the move AVOID)
+    # The ints a save holds besides the parts, and where the cards lie.
+    SAVED = ("deck_n", "weapon", "buff", "chain_n", "pile_n", "slain_n", "hp", "potions", "touched", "avoided",
+             "bonus", "last_potion")
     CARD_PARTS = ("deck", "room", "weapon", "chain", "pile", "slain", "escort")
 
     def __init__(self, rules=0):
         super().__init__()
-        if rules < 0 or rules > 1:
+        if rules < 0 or rules >= len(self.RULE_NAMES):
             raise ValueError("unknown rule set")
         self.rules = rules
-        self.deck = bytearray(_DECK)
+        self.deck, self.room, self.chain, self.pile, self.slain, self.escort = self.new_state(
+            _DECK, 4, _MONSTERS, _DECK, _MONSTERS, 2)
         self.deck_n = 0
-        self.room = bytearray(4)
         self.weapon = 0
         self.buff = 0
-        self.chain = bytearray(_MONSTERS)
         self.chain_n = 0
-        self.pile = bytearray(_DECK)
         self.pile_n = 0
-        self.slain = bytearray(_MONSTERS)
         self.slain_n = 0
-        self.escort = bytearray(2)
         self.hp = self.MAX_HP
         self.potions = 0  # potions resolved in this room
         self.touched = 0  # 1 once a card of this room is resolved
@@ -183,8 +188,9 @@ class Crawl(Game):
         self.bonus = 0  # chain milestone points
         self.last_potion = 0  # the potion's value, if the last card resolved was one
         self.legal = bytearray(24)
-        self._size = self.state_size()
-        self.undo_states = bytearray(_UNDO_DEPTH * self._size)
+        self.undo_states = []  # the state before each move of the room, by move
+        for _ in range(_UNDO_DEPTH):
+            self.undo_states.append(bytearray(len(self.state)))
         self.rng = Rng(0)
 
     @classmethod
@@ -193,6 +199,10 @@ class Crawl(Game):
 
     def strict(self):
         """True when a weapon strikes only monsters strictly lower than its last."""
+        return False
+
+    def scores_chains(self):
+        """True when chain milestones score points (EV_MILESTONE, bonus)."""
         return False
 
     # -- dealing -----------------------------------------------------------
@@ -238,11 +248,11 @@ class Crawl(Game):
     def can_strike(self, c):
         """0 if the weapon may strike monster c, else the reason."""
         if self.weapon == 0:
-            return R_NO_WEAPON
+            return _R_NO_WEAPON
         last = self.last_slain()
         v = value(c)
         if last and (v >= last if self.strict() else v > last):
-            return R_CHAIN
+            return _R_CHAIN
         return 0
 
     def potion_heals(self, c):
@@ -277,44 +287,81 @@ class Crawl(Game):
     # -- rules -------------------------------------------------------------
     def check(self, mv):
         if self.status != PLAYING:
-            return R_OVER
+            return _R_OVER
         act = mv >> 4
         slot = (mv >> 2) & 3
         target = mv & 3
         if act == A_AVOID:
-            return self._check_avoid(mv)
+            if mv != AVOID or not self.CAN_AVOID:
+                return _R_NO_SUCH
+            if self.touched:
+                return _R_TOUCHED
+            if self.avoided:
+                return _R_AVOIDED
+            return _R_DECK_EMPTY if self.deck_n == 0 else 0
         if act > A_SWAP or (act != A_SWAP and target != slot):
-            return R_NO_SUCH
+            return _R_NO_SUCH
         c = self.room[slot]
         if c == 0:
-            return R_EMPTY
+            return _R_EMPTY
         k = kind(c)
         if act == A_USE:
-            return 0 if k == POTION or k == WEAPON else R_NOT_ITEM
+            return 0 if k == POTION or k == WEAPON else _R_NOT_ITEM
         if act == A_BARE:
-            return 0 if k == MONSTER else R_NOT_MONSTER
+            return 0 if k == MONSTER else _R_NOT_MONSTER
         if act == A_WEAPON:
-            return self.can_strike(c) if k == MONSTER else R_NOT_MONSTER
+            return self.can_strike(c) if k == MONSTER else _R_NOT_MONSTER
         if k != JOKER:
-            return R_NOT_JOKER
+            return _R_NOT_JOKER
         if act == A_ESCORT:
             return 0
         if (act <= A_PREVIEW) != (c == BENEVOLENT):
-            return R_OTHER_JOKER
+            return _R_OTHER_JOKER
         if act == A_BUFF:
-            return 0 if self.weapon else R_NO_WEAPON
+            return 0 if self.weapon else _R_NO_WEAPON
         if act == A_HEAL:
-            return 0 if self.hp < self.MAX_HP else R_HP_FULL
+            return 0 if self.hp < self.MAX_HP else _R_HP_FULL
         if act == A_FLEE:
             return 0
         if self.deck_n == 0:
-            return R_DECK_EMPTY
+            return _R_DECK_EMPTY
         if act == A_SWAP and (self.room[target] == 0 or kind(self.room[target]) != MONSTER):
-            return R_NO_MONSTER
+            return _R_NO_MONSTER
         return 0
 
-    def _check_avoid(self, mv):
-        return R_NO_SUCH
+    def options(self, place, out):
+        """What the card at a room slot allows, as a menu lists it (see
+        Game.options): a potion or a weapon [A_USE]; a monster [A_WEAPON,
+        A_BARE]; the red Joker [A_BUFF, A_HEAL, A_PREVIEW, A_ESCORT]; the black
+        Joker [A_FLEE, A_BET, A_SWAP, A_ESCORT], its Swap aimed at the first
+        monster of the room (at itself, refused, when there is none); an empty
+        slot nothing.  ROOM: [AVOID] where the game can avoid, else nothing."""
+        if place == ROOM:
+            return self._option(out, 0, AVOID) if self.CAN_AVOID else 0
+        c = self.room[place]
+        if c == 0:
+            return 0
+        k = kind(c)
+        at = (place << 2) | place
+        if k == POTION or k == WEAPON:
+            return self._option(out, 0, (A_USE << 4) | at)
+        if k == MONSTER:
+            n = self._option(out, 0, (A_WEAPON << 4) | at)
+            return self._option(out, n, (A_BARE << 4) | at)
+        if c == BENEVOLENT:
+            n = self._option(out, 0, (A_BUFF << 4) | at)
+            n = self._option(out, n, (A_HEAL << 4) | at)
+            n = self._option(out, n, (A_PREVIEW << 4) | at)
+        else:
+            n = self._option(out, 0, (A_FLEE << 4) | at)
+            n = self._option(out, n, (A_BET << 4) | at)
+            target = place
+            for i in range(4):
+                if self.room[i] and kind(self.room[i]) == MONSTER:
+                    target = i
+                    break
+            n = self._option(out, n, (A_SWAP << 4) | (place << 2) | target)
+        return self._option(out, n, (A_ESCORT << 4) | at)
 
     def legal_moves(self):
         """Fills self.legal with every legal move; returns how many."""
@@ -337,7 +384,7 @@ class Crawl(Game):
     def _apply(self, mv):
         i = self.log_n - 1
         if i < _UNDO_DEPTH:
-            self.snapshot(self.undo_states, i * self._size)
+            self.snapshot(self.undo_states[i])
         else:
             self.barrier()
         act = mv >> 4
@@ -364,7 +411,7 @@ class Crawl(Game):
                 self._refill()
 
     def _unapply(self, mv):
-        self.restore(self.undo_states, self.log_n * self._size)
+        self.restore(self.undo_states[self.log_n])
 
     def _resolve(self, c, slot, with_weapon):
         """Resolve one card out of a room slot: drink, equip, or fight.  A
@@ -393,10 +440,11 @@ class Crawl(Game):
             self.chain[self.chain_n] = c
             self.chain_n += 1
             self.event(EV_SLAY, c, 1)
-            for i in range(len(MILESTONES)):
-                if self.chain_n == MILESTONES[i]:
-                    self.bonus += MILESTONE_POINTS[i]
-                    self.event(EV_MILESTONE, MILESTONE_POINTS[i], self.chain_n)
+            if self.scores_chains():
+                for i in range(len(MILESTONES)):
+                    if self.chain_n == MILESTONES[i]:
+                        self.bonus += MILESTONE_POINTS[i]
+                        self.event(EV_MILESTONE, MILESTONE_POINTS[i], self.chain_n)
         else:
             self.slain[self.slain_n] = c
             self.slain_n += 1
@@ -423,7 +471,7 @@ class Crawl(Game):
                         self.room[i] = 0
                         n += 1
                 self.event(EV_FLEE, n, 0)
-                self.rng.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) % SEED_LIMIT)
+                self.rng.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & SEED_MAX)
                 self.rng.shuffle(self.deck, 0, self.deck_n)
                 self._refill()
         elif act == A_BET:
@@ -508,13 +556,16 @@ class Soltura(Crawl):
     GAME_ID = 2
     RULE_NAMES = ("score", "survival")
 
+    def scores_chains(self):
+        return self.rules == SCORE
+
     def parts(self):
         """The score's parts: (HP, barehanded, chains, loot, escort, penalty).
         Won: all but the penalty.  Lost: barehanded, chains and the penalty
         (the monsters left in the room and the deck).  While playing: the
         points banked so far (barehanded, chains)."""
         if self.status == WON:
-            return (self.hp, self.barehanded(), self.bonus, self.loot(), JOKER_BONUS * self.escorted(), 0)
+            return (self.hp, self.barehanded(), self.bonus, self.loot(), _JOKER_BONUS * self.escorted(), 0)
         penalty = self.monsters_left() if self.status == LOST else 0
         return (0, self.barehanded(), self.bonus, 0, 0, penalty)
 
@@ -540,20 +591,10 @@ class Scoundrel(Crawl):
     RULE_NAMES = ("strict", "equal")
     MAX_HP = 20
     JOKERS = False
+    CAN_AVOID = True
 
     def strict(self):
         return self.rules == STRICT
-
-    def _check_avoid(self, mv):
-        if mv != AVOID:
-            return R_NO_SUCH
-        if self.touched:
-            return R_TOUCHED
-        if self.avoided:
-            return R_AVOIDED
-        if self.deck_n == 0:
-            return R_DECK_EMPTY
-        return 0
 
     def score(self):
         """Alive at the end: HP, or 20 + the potion's value when HP is 20 and

@@ -15,9 +15,11 @@ A move is one byte, ``source << 4 | target``: the source is a hand slot (0-2)
 or FROM_RESERVE; the target a column (0-3) or TO_PILE (the damage or reserve
 pile).  ``check(move)`` gives the reason a move is refused (0 when legal);
 ``play(move)`` applies it and reports events; ``undo()`` takes back the moves
-of the current hand up to the last draw or kill.
+of the current hand up to the last draw or kill.  ``options(source, out)``
+lists a card's moves for a menu: to each column, then to the pile.
 
-Memory shape (allocated once per game, nothing allocated by a move):
+Memory shape (allocated once per game, nothing allocated by a move; the six
+parts are views into one 170-byte state, see engine/game.py):
     monsters  12 B  column by column, each from its top slot down; 0 = slain;
                     the face-down flag marks the monsters not yet revealed
     attacks   12 B  three per column: power pair, then trigger
@@ -55,22 +57,24 @@ EV_FAILED = const(6)  # One Strike: a column, b attack cards sent to the damage 
 EV_WON = const(7)  # a score
 EV_LOST = const(8)  # a loss reason
 
-# Why a move is refused
-R_OVER = const(1)
-R_NO_CARD = const(2)
-R_CLEARED = const(3)
-R_WEAK = const(4)
-R_PAIR = const(5)
-R_SUIT = const(6)
-R_ONE_MONSTER = const(7)
-R_TOO_FEW = const(8)
-R_IN_RESERVE = const(9)
-R_NO_SUCH = const(10)
+# Why a move is refused (check(), options()), and why a game was lost (EV_LOST,
+# game.loss): private codes, for a public name costs the board heap.  The screens
+# say them in their own words by code; engine/notation.py names them (CTD_R_...,
+# CTD_LOSS_...) and words them for the desktop.
+_R_OVER = const(1)
+_R_NO_CARD = const(2)
+_R_CLEARED = const(3)
+_R_WEAK = const(4)
+_R_PAIR = const(5)
+_R_SUIT = const(6)
+_R_ONE_MONSTER = const(7)
+_R_TOO_FEW = const(8)
+_R_IN_RESERVE = const(9)
+_R_NO_SUCH = const(10)
 
-# Why a game was lost
-LOSS_DAMAGE = const(1)
-LOSS_SPENT = const(2)
-LOSS_STUCK = const(3)
+_LOSS_DAMAGE = const(1)
+_LOSS_SPENT = const(2)
+_LOSS_STUCK = const(3)
 
 
 
@@ -83,8 +87,8 @@ def value(c):
 class Dungeon(Game):
     GAME_ID = 1
     RULE_NAMES = RULE_NAMES
-    # What a save holds (engine/saves.py), and where the cards lie.
-    SAVED = ("monsters", "attacks", "deck", "top", "hand", "pile", "pile_n", "gone", "gone_n", "kills", "loss")
+    # The ints a save holds besides the parts, and where the cards lie.
+    SAVED = ("top", "pile_n", "gone_n", "kills", "loss")
     CARD_PARTS = ("monsters", "attacks", "deck", "hand", "pile", "gone")
 
     def __init__(self, rules=CLASSIC):
@@ -94,14 +98,10 @@ class Dungeon(Game):
         self.rules = rules
         self.columns = 3 if rules == RESERVE else 4
         self.depth = 4 if rules == RESERVE else 3
-        self.monsters = bytearray(MONSTERS)
-        self.attacks = bytearray(12)
-        self.deck = bytearray(POWER_CARDS)
+        self.monsters, self.attacks, self.deck, self.hand, self.pile, self.gone = self.new_state(
+            MONSTERS, 12, POWER_CARDS, 3, POWER_CARDS, 54)
         self.top = 0
-        self.hand = bytearray(3)
-        self.pile = bytearray(POWER_CARDS)
         self.pile_n = 0
-        self.gone = bytearray(54)
         self.gone_n = 0
         self.kills = 0
         self.loss = 0
@@ -182,37 +182,46 @@ class Dungeon(Game):
     # -- rules -------------------------------------------------------------
     def check(self, mv):
         if self.status != PLAYING:
-            return R_OVER
+            return _R_OVER
         source = mv >> 4
         target = mv & 0x0F
         if source > FROM_RESERVE or (target >= self.columns and target != TO_PILE):
-            return R_NO_SUCH
+            return _R_NO_SUCH
         c = self.source_card(source)
         if c == 0:
-            return R_NO_CARD
+            return _R_NO_CARD
         if target == TO_PILE:
-            return R_IN_RESERVE if source == FROM_RESERVE else 0
+            return _R_IN_RESERVE if source == FROM_RESERVE else 0
         f = self.front(target)
         if f < 0:
-            return R_CLEARED
+            return _R_CLEARED
         power = self.monsters[f] & 0x0F
         role = self.role(target)
         a = target * 3
         if self.rules == ONESTRIKE:
             for col in range(self.columns):
                 if col != target and self.attacks[col * 3]:
-                    return R_ONE_MONSTER
+                    return _R_ONE_MONSTER
             if self.hand_size() - 1 < 2 - role:
-                return R_TOO_FEW
+                return _R_TOO_FEW
         if role == 0:
             if value(c) + 10 < power:
-                return R_WEAK
+                return _R_WEAK
         elif role == 1:
             if value(self.attacks[a]) + value(c) < power:
-                return R_PAIR
+                return _R_PAIR
         elif (c & 0x0F) != cards.JOKER and (c >> 4) & 3 != (self.monsters[f] >> 4) & 3:
-            return R_SUIT
+            return _R_SUIT
         return 0
+
+    def options(self, source, out):
+        """The moves of the card at a source (a hand slot 0-2 or FROM_RESERVE),
+        as a menu lists them: to each column from the left, then TO_PILE; each
+        with the reason check() gives (see Game.options)."""
+        n = 0
+        for target in range(self.columns):
+            n = self._option(out, n, (source << 4) | target)
+        return self._option(out, n, (source << 4) | TO_PILE)
 
     def legal_moves(self):
         """Fills self.legal with every legal move; returns how many."""
@@ -242,7 +251,7 @@ class Dungeon(Game):
             self.pile_n += 1
             self.event(EV_DISCARD, c, self.pile_n)
             if self.rules != RESERVE and self.pile_n >= DAMAGE_LIMIT:
-                self._lose(LOSS_DAMAGE)
+                self._lose(_LOSS_DAMAGE)
                 return
         else:
             role = self.role(target)
@@ -306,14 +315,14 @@ class Dungeon(Game):
                 if n:
                     self.event(EV_FAILED, col, n)
             if self.pile_n >= DAMAGE_LIMIT:
-                self._lose(LOSS_DAMAGE)
+                self._lose(_LOSS_DAMAGE)
                 return
         if self.top < POWER_CARDS:
             self._draw()
         elif self.rules != RESERVE:
-            self._lose(LOSS_SPENT)
+            self._lose(_LOSS_SPENT)
         elif self.legal_moves() == 0:
-            self._lose(LOSS_STUCK)
+            self._lose(_LOSS_STUCK)
 
     def _draw(self):
         n = 0

@@ -1,7 +1,8 @@
-"""The text forms of cards and moves, and what the rules' codes mean in
-words: for the command line, the tests and the bots' reports.  The device draws
-cards from sprites and says reasons in its own short words (ui/), so it never
-imports this module.
+"""The text forms of cards and moves, and the rules' reason and loss codes by
+name and in words: for the command line, the tests and the bots' reports.  The
+device draws cards from sprites and says reasons in its own short words (ui/),
+so it never imports this module; the engine keeps those codes private, which
+costs the board no heap.
 
 Cards: rank ``A 2 .. 10 J Q K`` then suit ``S H D C`` (``10H``, ``QS``); the
 Jokers ``RJ`` and ``BJ``; any case on input.
@@ -63,6 +64,23 @@ def names(buf, n=-1):
 
 
 # -- Clear the Dungeon -------------------------------------------------------
+# Why check() refuses a move, and why a game was lost: engine/ctd.py keeps these
+# codes private (_R_..., _LOSS_...: a public name costs the board heap), so the
+# desktop names them here; tests/test_engine.py holds the two to the same values.
+CTD_R_OVER = 1
+CTD_R_NO_CARD = 2
+CTD_R_CLEARED = 3
+CTD_R_WEAK = 4
+CTD_R_PAIR = 5
+CTD_R_SUIT = 6
+CTD_R_ONE_MONSTER = 7
+CTD_R_TOO_FEW = 8
+CTD_R_IN_RESERVE = 9
+CTD_R_NO_SUCH = 10
+CTD_LOSS_DAMAGE = 1
+CTD_LOSS_SPENT = 2
+CTD_LOSS_STUCK = 3
+
 CTD_REASONS = (
     "",
     "the game is over",
@@ -146,6 +164,23 @@ def deal_ctd(game, order):
 
 
 # -- Soltura and Scoundrel ---------------------------------------------------------
+# Why check() refuses a move: engine/crawl.py keeps these codes private (as
+# ctd's above), so the desktop names them here.
+CRAWL_R_OVER = 1
+CRAWL_R_EMPTY = 2
+CRAWL_R_NOT_MONSTER = 3
+CRAWL_R_NOT_ITEM = 4
+CRAWL_R_NO_WEAPON = 5
+CRAWL_R_CHAIN = 6
+CRAWL_R_NOT_JOKER = 7
+CRAWL_R_OTHER_JOKER = 8
+CRAWL_R_HP_FULL = 9
+CRAWL_R_DECK_EMPTY = 10
+CRAWL_R_NO_MONSTER = 11
+CRAWL_R_TOUCHED = 12
+CRAWL_R_AVOIDED = 13
+CRAWL_R_NO_SUCH = 14
+
 CRAWL_REASONS = (
     "",
     "the game is over",
@@ -170,7 +205,7 @@ CRAWL_ACTIONS = ("", "w", "b", "escort", "buff", "heal", "preview", "flee", "bet
 
 def crawl_reason(game, code):
     text = CRAWL_REASONS[code]
-    if code == crawl.R_CHAIN:
+    if code == CRAWL_R_CHAIN:
         text = text % ("strictly lower than" if game.strict() else "equal to or lower than")
     return text
 

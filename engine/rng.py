@@ -5,8 +5,9 @@ The generator is Wichmann and Hill's (1982): three small multiplicative
 congruential generators whose outputs are summed.  Every intermediate value
 stays below 2**23, far under MicroPython's small-int limit of 2**30, so a draw
 never allocates.  Period about 7 * 10**12.  A seed is any integer from 0 to
-2**30 - 1; it is scrambled into the three states by a 16-bit bijective mixer so
-that neighbouring seeds give unrelated deals.
+SEED_MAX (2**30 - 1), a small int on every board; it is scrambled into the
+three states by a 16-bit bijective mixer so that neighbouring seeds give
+unrelated deals.
 
 Memory: one object with three small ints.
 """
@@ -17,7 +18,7 @@ from engine import const
 _M1 = const(30269)
 _M2 = const(30307)
 _M3 = const(30323)
-SEED_LIMIT = const(0x40000000)
+SEED_MAX = const(0x3FFFFFFF)  # 2**30 - 1: a literal of 2**30 would be a heap int on a 32-bit board
 
 
 def _mix16(x):
@@ -36,7 +37,7 @@ class Rng:
         self.seed(seed)
 
     def seed(self, seed):
-        if seed < 0 or seed >= SEED_LIMIT:
+        if seed < 0 or seed > SEED_MAX:
             raise ValueError("seed must be from 0 to 2**30 - 1")
         lo = seed & 0x7FFF
         hi = seed >> 15

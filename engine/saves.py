@@ -1,28 +1,30 @@
 """Saving a game's whole state into at most 256 bytes, and loading it back.
 
-Any game that names its saved attributes (SAVED) and where its cards lie
-(CARD_PARTS: bytearrays, or ints holding one card) saves through here, so the format is written once:
+Any game that keeps its parts in game.state, names its other saved ints
+(SAVED) and where its cards lie (CARD_PARTS: parts, or ints holding one card)
+saves through here, so the format is written once:
 
-    0      format version (1)
+    0      format version (2)
     1      game id (1 Clear the Dungeon, 2 Soltura, 3 Scoundrel)
     2      rule set
     3      status
-    4..7   seed, little-endian (0xFFFFFFFF: dealt from a given deck)
+    4..7   seed, little-endian, below 2**30 (FF FF FF FF: NO_SEED, dealt from a given deck)
     8..9   moves made, little-endian
-    10..   each SAVED attribute in order: a bytearray as its bytes, an int as one byte
+    10..   the state (engine/game.py): the parts in order, then each SAVED int as one byte
     last 2 Fletcher-16 checksum of everything before it
 
 A load checks the checksum, the header and that every card of the game lies in
 exactly one place, before it hands back a game; a bad save raises SaveError
 with the reason and changes nothing.  The undo log is not saved: a loaded game
-starts at a barrier.
+starts at a barrier.  Version 1 (each SAVED attribute in turn) is not read.
 
 Memory: the 256-byte buffer the caller passes, or one made here.
 """
 
 from engine import const
+from engine.game import LOST, NO_SEED
 
-VERSION = const(1)
+VERSION = const(2)
 SIZE = const(256)
 _HEADER = const(10)
 
@@ -52,8 +54,8 @@ def save(game, buf=None):
         buf[4 + i] = (game.seed >> (8 * i)) & 0xFF
     buf[8] = game.moves & 0xFF
     buf[9] = (game.moves >> 8) & 0xFF
-    game.snapshot(buf, _HEADER)
-    at = _HEADER + game.state_size()
+    at = _HEADER + len(game.state)
+    game.snapshot(memoryview(buf)[_HEADER:at])
     c = fletcher16(buf, at)
     buf[at] = c & 0xFF
     buf[at + 1] = c >> 8
@@ -72,22 +74,29 @@ def load(game_class, buf, rule_sets):
     if buf[2] >= rule_sets:
         raise SaveError("save has an unknown rule set")
     game = game_class(buf[2])
-    n = _HEADER + game.state_size()
+    n = _HEADER + len(game.state)
     if len(buf) < n + 2:
         raise SaveError("save is too short")
     if fletcher16(buf, n) != buf[n] | (buf[n + 1] << 8):
         raise SaveError("save is corrupt (checksum)")
-    if buf[3] > 2:
+    if buf[3] > LOST:
         raise SaveError("save has an unknown status")
     game.status = buf[3]
-    seed = 0
-    for i in range(4):
-        seed |= buf[4 + i] << (8 * i)
-    game.seed = seed
+    game.seed = _seed(buf)
     game.moves = buf[8] | (buf[9] << 8)
-    game.restore(buf, _HEADER)
+    game.restore(memoryview(buf)[_HEADER:n])
     check_cards(game)
     return game
+
+
+def _seed(buf):
+    """The seed in bytes 4..7: NO_SEED for FF FF FF FF, else below 2**30, so
+    that it stays a small int on a 32-bit board."""
+    if (buf[4] & buf[5] & buf[6] & buf[7]) == 0xFF:
+        return NO_SEED
+    if buf[7] > 0x3F:
+        raise SaveError("save has a seed of 2**30 or more")
+    return buf[4] | (buf[5] << 8) | (buf[6] << 16) | (buf[7] << 24)
 
 
 def census(game):

@@ -3,6 +3,7 @@ and the rest fill in, in a fixed order, behind them."""
 
 from engine import ctd, notation
 from engine.cards import standard_deck
+from engine.game import NO_MOVE
 
 MONSTER_ORDER = [c for c in standard_deck() if 11 <= c & 15 <= 13]
 POWER_ORDER = [c for c in standard_deck() if not 11 <= c & 15 <= 13]
@@ -35,7 +36,7 @@ def play(game, moves, parse=notation.parse_ctd_move):
     for word in moves.split():
         mv = parse(game, word)
         if mv == notation.UNDO:
-            if not game.undo():
+            if game.undo() == NO_MOVE:
                 return -1
             continue
         why = game.play(mv)

@@ -5,7 +5,7 @@ import pytest
 
 from engine import cards, crawl, notation, saves
 from engine.crawl import Scoundrel, Soltura
-from engine.game import LOST, PLAYING, WON
+from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from engine.rng import Rng
 from engine import crawl_bots
 from tests.crawl_decks import deal, in_deal_order, play
@@ -88,7 +88,7 @@ def test_benevolent_joker_heal_does_not_count_against_the_potion_limit():
 
 def test_joker_heal_is_refused_at_full_hp_and_capped_below_it():
     g = deal(Soltura, top="RJ 2S 3C 4C")
-    assert play(g, "RJ>heal") == crawl.R_HP_FULL
+    assert play(g, "RJ>heal") == notation.CRAWL_R_HP_FULL
     g = deal(Soltura, top="RJ 2S 3C 4C")
     assert play(g, "2S>b RJ>heal") == 0 and g.hp == 21
 
@@ -103,7 +103,7 @@ def test_weapon_takes_its_power_off_the_damage():
 
 def test_fighting_with_no_weapon_is_refused():
     g = deal(Soltura, top="8S 5D 3S 4C")
-    assert play(g, "8S>w") == crawl.R_NO_WEAPON
+    assert play(g, "8S>w") == notation.CRAWL_R_NO_WEAPON
 
 
 @pytest.mark.parametrize(
@@ -113,8 +113,8 @@ def test_fighting_with_no_weapon_is_refused():
 def test_chaining_edge_of_equal_values_under_each_setting(game_class, rules, equal_allowed):
     g = deal(game_class, rules, top="9D 8S 8C 9C")
     assert play(g, "9D 8S>w") == 0
-    assert g.check(crawl.move(crawl.A_WEAPON, 2)) == (0 if equal_allowed else crawl.R_CHAIN)
-    assert g.check(crawl.move(crawl.A_WEAPON, 3)) == crawl.R_CHAIN  # higher: never
+    assert g.check(crawl.move(crawl.A_WEAPON, 2)) == (0 if equal_allowed else notation.CRAWL_R_CHAIN)
+    assert g.check(crawl.move(crawl.A_WEAPON, 3)) == notation.CRAWL_R_CHAIN  # higher: never
     assert g.check(crawl.move(crawl.A_BARE, 3)) == 0  # barehanded: always
 
 
@@ -141,7 +141,7 @@ def test_monster_that_kills_is_not_slain_and_the_game_is_lost():
     assert play(g, "AC>b") == 0
     assert g.status == LOST and g.hp == 0
     assert "AC" in names(g.room) and g.slain_n == 1
-    assert play(g, "KS>b") == crawl.R_OVER
+    assert play(g, "KS>b") == notation.CRAWL_R_OVER
 
 
 # -- rooms ------------------------------------------------------------------------------------
@@ -163,9 +163,10 @@ def test_undo_within_a_room_restores_everything_but_never_crosses_a_refill():
     g = deal(Soltura, top="5D 8S 6H 9C 2C 2S 3C")
     before = saves.census(g), g.hp, bytes(g.room)
     assert play(g, "5D 8S>w") == 0
-    assert g.undo() and g.undo()
+    # undo says which move it took back: 5D from slot 0 is the move byte 0
+    assert g.undo() == crawl.move(crawl.A_WEAPON, 1) and g.undo() == crawl.move(crawl.A_USE, 0) == 0
     assert (saves.census(g), g.hp, bytes(g.room)) == before and g.weapon == 0
-    assert not g.undo()
+    assert g.undo() == NO_MOVE
     assert play(g, "5D 8S>w 6H") == 0  # the refill
     assert not g.can_undo() and play(g, "u") == -1
 
@@ -173,7 +174,7 @@ def test_undo_within_a_room_restores_everything_but_never_crosses_a_refill():
 def test_undo_of_a_potion_gives_back_its_heal_and_the_room_limit():
     g = deal(Soltura, top="KS 5H 6H 2C")
     play(g, "KS>b 5H")
-    assert g.undo() and g.hp == 8 and g.potions == 0 and g.room[1] == N("5H")
+    assert g.undo() == crawl.move(crawl.A_USE, 1) and g.hp == 8 and g.potions == 0 and g.room[1] == N("5H")
 
 
 def test_victory_when_the_deck_is_empty_and_one_card_left():
@@ -217,12 +218,12 @@ def test_escort_leaves_the_room_and_counts_14_each_at_victory():
     g = deal(Soltura, top="RJ BJ 2S 3S")
     assert play(g, "RJ>escort BJ>escort") == 0
     assert names(g.escort) == ["RJ", "BJ"] and g.escorted() == 2
-    assert g.undo() and g.escorted() == 1
+    assert g.undo() == crawl.move(crawl.A_ESCORT, 1) and g.escorted() == 1
 
 
 def test_buff_weapon_adds_one_for_good_and_is_refused_with_no_weapon():
     g = deal(Soltura, top="RJ 5D 8S 2C")
-    assert play(g, "RJ>buff") == crawl.R_NO_WEAPON
+    assert play(g, "RJ>buff") == notation.CRAWL_R_NO_WEAPON
     assert play(g, "5D RJ>buff") == 0 and g.power() == 6 and (crawl.EV_BUFF, 6, 0) in events(g)
     assert play(g, "8S>w") == 0 and g.hp == 21 - 2
 
@@ -236,9 +237,9 @@ def test_buff_goes_with_its_weapon():
 def test_each_joker_has_only_its_own_actions():
     g = deal(Soltura, top="RJ BJ 2S 3S")
     for bad in ("RJ>flee", "RJ>bet", "RJ>swap>2S", "BJ>buff", "BJ>heal", "BJ>preview"):
-        assert play(g, bad) == crawl.R_OTHER_JOKER, bad
-    assert play(g, "2S>buff") == crawl.R_NOT_JOKER
-    assert play(g, "RJ>w") == crawl.R_NOT_MONSTER and play(g, "RJ") == crawl.R_NOT_ITEM
+        assert play(g, bad) == notation.CRAWL_R_OTHER_JOKER, bad
+    assert play(g, "2S>buff") == notation.CRAWL_R_NOT_JOKER
+    assert play(g, "RJ>w") == notation.CRAWL_R_NOT_MONSTER and play(g, "RJ") == notation.CRAWL_R_NOT_ITEM
 
 
 def test_preview_shows_the_top_three_and_cannot_be_undone():
@@ -252,7 +253,7 @@ def test_preview_shows_the_top_three_and_cannot_be_undone():
 def test_preview_is_refused_with_an_empty_deck():
     g = deal(Soltura, top="RJ")
     g.deck_n = 0  # as at the end of a dungeon
-    assert g.check(crawl.move(crawl.A_PREVIEW, 0)) == crawl.R_DECK_EMPTY
+    assert g.check(crawl.move(crawl.A_PREVIEW, 0)) == notation.CRAWL_R_DECK_EMPTY
 
 
 def test_flee_shuffles_the_room_back_costs_one_hp_and_deals_a_new_room():
@@ -304,12 +305,120 @@ def test_swap_trades_a_room_monster_with_the_deck_top():
     assert names(g.room) == [None, "4H", "2C", "3C"] and notation.name(g.top()) == "KS"
     assert (crawl.EV_SWAP, N("KS"), N("4H")) in events(g)
     g = deal(Soltura, top="BJ KS 2H 3C 4H")
-    assert play(g, "BJ>swap>2H") == crawl.R_NO_MONSTER
+    assert play(g, "BJ>swap>2H") == notation.CRAWL_R_NO_MONSTER
 
 
 def test_jokers_are_refused_in_scoundrel_and_avoid_in_soltura():
     g = deal(Soltura, top="2S 3S 4S 5S")
-    assert g.play(crawl.AVOID) == crawl.R_NO_SUCH
+    assert g.play(crawl.AVOID) == notation.CRAWL_R_NO_SUCH
+
+
+def test_milestones_score_nothing_in_pure_survival():
+    g = deal(Soltura, crawl.SURVIVAL, top="10D 10S 10C 2H 9S 9C 8S 8C 7S 7C 6S 6C 5S")
+    assert not g.scores_chains() and Soltura(crawl.SCORE).scores_chains()
+    play(g, "10D 10S>w 10C>w 9S>w 9C>w")
+    assert play(g, "8S>w") == 0 and g.chain_n == 5
+    assert g.bonus == 0 and not [e for e in events(g) if e[0] == crawl.EV_MILESTONE]
+    assert g.score() == 0 and g.parts()[2] == 0
+
+
+def test_scoundrel_chains_score_nothing():
+    g = deal(Scoundrel, crawl.STRICT, top="10D 10S 9C 2H 8S 7C 6S 5C")
+    assert not g.scores_chains() and not Scoundrel(crawl.EQUAL).scores_chains()
+    play(g, "10D 10S>w 9C>w 8S>w 7C>w")
+    assert play(g, "6S>w") == 0 and g.chain_n == 5 and g.hp == 20
+    assert g.bonus == 0 and not [e for e in events(g) if e[0] == crawl.EV_MILESTONE]
+    assert g.score() == 20
+
+
+# -- what a card allows: options, only_move, phase, capabilities ----------------------------------
+def options(g, place):
+    """A place's options as (move text, reason) pairs."""
+    out = bytearray(2 * MAX_OPTIONS)
+    n = g.options(place, out)
+    return [(notation.crawl_move_text(g, out[2 * i]), out[2 * i + 1]) for i in range(n)]
+
+
+def only(g, place):
+    return g.only_move(place, bytearray(2 * MAX_OPTIONS))
+
+
+def test_a_potion_or_a_weapon_is_used_at_once():
+    g = deal(Soltura, top="5H 7D 9S KC")
+    assert options(g, 0) == [("5H", 0)] and options(g, 1) == [("7D", 0)]
+    assert only(g, 0) == crawl.move(crawl.A_USE, 0) == 0  # the move byte 0 is a move
+    assert only(g, 1) == crawl.move(crawl.A_USE, 1)
+
+
+def test_a_monster_fights_with_the_weapon_or_barehanded():
+    g = deal(Soltura, top="9S 7D 5S KC")
+    assert options(g, 0) == [("9S>w", notation.CRAWL_R_NO_WEAPON), ("9S>b", 0)]
+    assert only(g, 0) == crawl.move(crawl.A_BARE, 0)  # no weapon: barehanded at once
+    play(g, "7D")
+    assert options(g, 0) == [("9S>w", 0), ("9S>b", 0)] and only(g, 0) == NO_MOVE  # a choice: a menu
+    play(g, "5S>w")
+    assert options(g, 0) == [("9S>w", notation.CRAWL_R_CHAIN), ("9S>b", 0)]  # 9 > 5: the chain forbids
+    assert only(g, 0) == crawl.move(crawl.A_BARE, 0)
+
+
+def test_the_red_joker_offers_buff_heal_preview_and_escort_each_with_its_reason():
+    g = deal(Soltura, top="RJ 2S 3S 4S")
+    assert options(g, 0) == [("RJ>buff", notation.CRAWL_R_NO_WEAPON), ("RJ>heal", notation.CRAWL_R_HP_FULL),
+                             ("RJ>preview", 0), ("RJ>escort", 0)]
+    assert only(g, 0) == NO_MOVE
+    g.deck_n = 0  # as at the end of a dungeon
+    assert options(g, 0)[2] == ("RJ>preview", notation.CRAWL_R_DECK_EMPTY)
+
+
+def test_the_black_joker_swaps_the_first_monster_of_the_room():
+    g = deal(Soltura, top="2H BJ KS 3C 9S")
+    assert options(g, 1) == [("BJ>flee", 0), ("BJ>bet", 0), ("BJ>swap>KS", 0), ("BJ>escort", 0)]
+    out = bytearray(2 * MAX_OPTIONS)
+    g.options(1, out)
+    assert out[4] == crawl.move(crawl.A_SWAP, 1, 2)
+
+
+def test_the_black_joker_with_no_monster_aims_its_swap_at_itself_refused():
+    g = deal(Soltura, top="BJ 2H 3D 4H 9S")
+    out = bytearray(2 * MAX_OPTIONS)
+    assert g.options(0, out) == 4
+    assert (out[4], out[5]) == (crawl.move(crawl.A_SWAP, 0, 0), notation.CRAWL_R_NO_MONSTER)
+    assert g.play(out[4]) == notation.CRAWL_R_NO_MONSTER
+
+
+def test_an_empty_slot_has_no_options_and_the_room_offers_avoid_in_scoundrel_only():
+    g = deal(Soltura, top="5H 7D 9S KC")
+    play(g, "5H")
+    assert options(g, 0) == [] and only(g, 0) == NO_MOVE
+    assert options(g, crawl.ROOM) == [] and not Soltura.CAN_AVOID and Soltura.JOKERS
+    g = deal(Scoundrel, top="2S KS AS QC")
+    assert Scoundrel.CAN_AVOID and not Scoundrel.JOKERS
+    assert options(g, crawl.ROOM) == [("avoid", 0)] and only(g, crawl.ROOM) == crawl.AVOID
+    play(g, "2S>b")
+    assert options(g, crawl.ROOM) == [("avoid", notation.CRAWL_R_TOUCHED)] and only(g, crawl.ROOM) == NO_MOVE
+
+
+def test_options_agree_with_check_and_legal_moves_over_whole_games():
+    out = bytearray(2 * MAX_OPTIONS)
+    for game_class, rules in ((Soltura, 0), (Scoundrel, 1)):
+        g = game_class(rules).deal(8)
+        rng = Rng(8)
+        while g.status == PLAYING:
+            assert g.phase() == PHASE_MOVE
+            n = g.legal_moves()
+            legal = set(g.legal[:n])
+            offered = set()
+            for place in range(5):
+                for i in range(g.options(place, out)):
+                    assert g.check(out[2 * i]) == out[2 * i + 1]
+                    if out[2 * i + 1] == 0:
+                        offered.add(out[2 * i])
+            # every legal move is offered, but a Swap only at the room's first monster
+            assert offered <= legal and {mv for mv in legal if mv >> 4 != crawl.A_SWAP} <= offered
+            g.play(crawl_bots.random_bot(g, rng))
+        assert g.phase() == PHASE_OVER
+        reasons = [out[2 * i + 1] for place in range(4) for i in range(g.options(place, out))]
+        assert reasons and set(reasons) == {notation.CRAWL_R_OVER}
 
 
 # -- Scoundrel: avoiding rooms ------------------------------------------------------------------
@@ -325,7 +434,7 @@ def test_avoid_puts_the_room_under_the_deck_in_order():
 def test_avoid_never_twice_in_a_row():
     g = deal(Scoundrel, top="KS AS QC JC 2H 3H 4H 5H 6S 7S 8S")
     g.play(crawl.AVOID)
-    assert g.play(crawl.AVOID) == crawl.R_AVOIDED
+    assert g.play(crawl.AVOID) == notation.CRAWL_R_AVOIDED
     play(g, "2H 3H 4H")  # a room played through
     assert g.play(crawl.AVOID) == 0
 
@@ -333,8 +442,8 @@ def test_avoid_never_twice_in_a_row():
 def test_avoid_only_before_a_card_is_touched():
     g = deal(Scoundrel, top="2S KS AS QC")
     play(g, "2S>b")
-    assert g.play(crawl.AVOID) == crawl.R_TOUCHED
-    assert g.undo() and g.play(crawl.AVOID) == 0
+    assert g.play(crawl.AVOID) == notation.CRAWL_R_TOUCHED
+    assert g.undo() == crawl.move(crawl.A_BARE, 0) and g.play(crawl.AVOID) == 0
 
 
 def test_scoundrel_one_potion_a_room():
@@ -421,7 +530,7 @@ def test_every_illegal_move_changes_nothing_and_undo_redo_is_exact(game_class, r
         mv = crawl_bots.random_bot(g, rng)
         g.play(mv)
         if g.can_undo():
-            assert g.undo()
+            assert g.undo() == mv
             saves.save(g, again)
             assert again == buf
             assert g.play(mv) == 0

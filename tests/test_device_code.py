@@ -1,9 +1,11 @@
 """Device code is CircuitPython, not CPython: its imports stay within what
-CircuitPython has, the engine stays pure, and every file compiles with
-mpy-cross for both targets."""
+CircuitPython has, the engine stays pure, no int constant leaves the small
+ints of a 32-bit board, and every file compiles with mpy-cross for both
+targets."""
 
 import ast
 import glob
+import operator
 import os
 
 import pytest
@@ -73,6 +75,62 @@ def test_no_underscore_const_in_a_class_body(path):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const":
                 names = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 assert not any(n.startswith("_") for n in names), "%s:%d: %s in class %s" % (path, node.lineno, names, cls.name)
+
+
+# On a 32-bit board a small int is 31 bits signed: an int of 2**30 or more is a heap
+# object, and arithmetic with it allocates (the 64-bit unix port cannot show it).
+SMALL_INT_LIMIT = 2**30
+_FOLD = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+         ast.Mod: operator.mod, ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+         ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor, ast.USub: operator.neg,
+         ast.UAdd: operator.pos, ast.Invert: operator.invert}
+
+
+def _folded(node):
+    """The int a constant expression (ints and arithmetic on them) comes to, or None."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _FOLD:
+        v = _folded(node.operand)
+        return None if v is None else _FOLD[type(node.op)](v)
+    if not (isinstance(node, ast.BinOp) and type(node.op) in _FOLD):
+        return None
+    a, b = _folded(node.left), _folded(node.right)
+    if a is None or b is None:
+        return None
+    if isinstance(node.op, (ast.Pow, ast.LShift)) and not 0 <= b <= 64:
+        return None
+    if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0:
+        return None
+    return _FOLD[type(node.op)](a, b)
+
+
+def big_ints(path, root=ROOT):
+    """(line, value) of each int constant, or constant expression or part of one,
+    whose value is 2**30 or more (or -2**30 or less)."""
+    tree = ast.parse(open(os.path.join(root, path), encoding="utf-8").read(), path)
+    out = []
+    for node in ast.walk(tree):
+        v = _folded(node)
+        if v is not None and abs(v) >= SMALL_INT_LIMIT:
+            out.append((node.lineno, v))
+    return out
+
+
+@pytest.mark.parametrize("path", DEVICE_FILES)
+def test_no_int_constant_of_2_to_the_30_or_more(path):
+    assert big_ints(path) == [], "%s: ints of 2**30 or more are heap objects on a 32-bit board (%s)" % (
+        path, ", ".join("line %d: %d" % lv for lv in big_ints(path)))
+
+
+def test_big_int_check_catches_literals_and_folded_expressions(tmp_path):
+    bad = tmp_path / "bad.py"
+    # the first two lines are engine/rng.py's and engine/game.py's before the fix
+    bad.write_text("SEED_LIMIT = const(0x40000000)\nNO_SEED = const(0xFFFFFFFF)\nC = -(2 ** 30)\nD = 1 << 31\n"
+                   "SEED_MAX = const(0x3FFFFFFF)\nE = -1\nF = x % 7\nG = (1 << 29) + 5\n")
+    found = big_ints("bad.py", str(tmp_path))
+    assert (1, 2**30) in found and (2, 0xFFFFFFFF) in found and (3, -(2**30)) in found and (4, 2**31) in found
+    assert not [line for line, _ in found if line > 4]
 
 
 def test_allowlist_check_catches_a_bad_import(tmp_path):

@@ -3,9 +3,10 @@ play that never loses a card."""
 
 import pytest
 
-from engine import cards, ctd, notation, saves
+from engine import cards, crawl, ctd, notation, saves
 from engine import ctd_bots as bots
-from engine.rng import Rng
+from engine.game import LOST, NO_SEED, PLAYING, WON
+from engine.rng import SEED_MAX, Rng
 from tests.ctd_decks import deal, play
 
 
@@ -63,7 +64,10 @@ def test_seed_range_is_checked():
         Rng(-1)
     with pytest.raises(ValueError):
         Rng(2**30)
+    with pytest.raises(ValueError):
+        Rng(SEED_MAX + 1)
     Rng(2**30 - 1)
+    assert SEED_MAX == 2**30 - 1  # the largest small int of a 32-bit board: no literal of 2**30 in device code
 
 
 def test_a_known_deal_never_changes():
@@ -74,6 +78,19 @@ def test_a_known_deal_never_changes():
 
 
 KNOWN_DEAL_7 = "JS QC KS KC QH JC QS JH JD KH KD QD | AH 10H 8C"
+
+
+def test_a_known_crawl_deal_and_flee_never_change():
+    g = crawl.Soltura(crawl.SCORE).deal(7)
+    assert " ".join(notation.names(g.room)) + " | " + " ".join(notation.name(g.top(i)) for i in range(4)) == (
+        "8S 7C KC QC | 8D 2D 9D 5S")
+    # Flee reshuffles from the seed, here NO_SEED (a given deck): the same cards as before NO_SEED was -1
+    order = notation.parse_list("BJ KS KC AS 2C 3C 4C 5C")
+    g = crawl.Soltura(crawl.SCORE)
+    notation.deal_crawl(g, bytearray(list(order) + [c for c in g.every_card() if c not in order]))
+    assert g.play(crawl.move(crawl.A_FLEE, 0)) == 0
+    assert " ".join(notation.names(g.room)) + " | " + " ".join(notation.name(g.top(i)) for i in range(6)) == (
+        "7C 5H 9C 8D | 7D 4H 2C QS 3S 4D")
 
 
 # -- saves -----------------------------------------------------------------------
@@ -92,7 +109,7 @@ def test_save_round_trip_fits_256_bytes(rules):
     assert h.status == g.status and h.moves == g.moves and h.seed == 99
     # the loaded game plays on exactly like the original
     r1, r2 = Rng(3), Rng(3)
-    while g.status == 0:
+    while g.status == PLAYING:
         m = bots.greedy_bot(g, r1)
         assert bots.greedy_bot(h, r2) == m
         g.play(m)
@@ -127,6 +144,67 @@ def test_truncated_or_foreign_save_is_refused():
         saves.load(ctd.Dungeon, buf, 3)
 
 
+def _checksummed(buf, n):
+    """buf[:n] with its checksum made good again after an edit."""
+    c = saves.fletcher16(buf, n - 2)
+    buf[n - 2] = c & 0xFF
+    buf[n - 1] = c >> 8
+    return buf[:n]
+
+
+def _ctd_order():
+    deck = cards.standard_deck()
+    return bytearray([c for c in deck if 11 <= c & 15 <= 13] + [c for c in deck if not 11 <= c & 15 <= 13])
+
+
+@pytest.mark.parametrize("game_class", (ctd.Dungeon, crawl.Soltura, crawl.Scoundrel))
+def test_no_seed_is_saved_as_ff_bytes_and_loaded_back(game_class):
+    g = game_class(0)  # dealt from a given deck: no seed
+    if game_class is ctd.Dungeon:
+        notation.deal_ctd(g, _ctd_order())
+    else:
+        notation.deal_crawl(g, g.every_card())
+    assert g.seed == NO_SEED == -1
+    buf = bytearray(256)
+    n = saves.save(g, buf)
+    assert buf[4:8] == b"\xff\xff\xff\xff"
+    assert saves.load(game_class, buf[:n], len(game_class.RULE_NAMES)).seed == NO_SEED
+
+
+def test_the_largest_seed_round_trips_and_a_seed_of_2_to_the_30_is_refused():
+    g = ctd.Dungeon(ctd.CLASSIC).deal(SEED_MAX)
+    buf = bytearray(256)
+    n = saves.save(g, buf)
+    assert buf[4:8] == b"\xff\xff\xff\x3f" and saves.load(ctd.Dungeon, buf[:n], 3).seed == SEED_MAX
+    buf[7] = 0x40  # 2**30 + ...: a heap int on a 32-bit board
+    with pytest.raises(saves.SaveError, match="seed"):
+        saves.load(ctd.Dungeon, _checksummed(buf, n), 3)
+
+
+def test_snapshot_and_restore_copy_the_whole_state_and_the_parts_are_views_into_it():
+    g = crawl.Soltura(crawl.SCORE).deal(5)
+    assert isinstance(g.room, memoryview) and len(g.state) == 46 + 4 + 26 + 46 + 26 + 2 + len(g.SAVED)
+    snap = bytearray(len(g.state))
+    g.snapshot(snap)
+    before = bytes(g.room), g.hp, g.deck_n
+    g.room[0] = 0
+    g.hp = 3
+    g.deck_n = 1
+    g.restore(snap)
+    assert (bytes(g.room), g.hp, g.deck_n) == before
+    assert g.state[-len(g.SAVED):][g.SAVED.index("hp")] == g.hp  # the ints ride at the end of the state
+
+
+def test_desktop_reason_names_match_the_engines_private_codes():
+    # the engine keeps its reason and loss codes private (no heap on the board); on
+    # CPython const() is the identity, so the private names are there to compare
+    for module, prefix in ((ctd, "CTD_"), (crawl, "CRAWL_")):
+        private = {k[1:]: v for k, v in vars(module).items() if k.startswith(("_R_", "_LOSS_"))}
+        named = {k[len(prefix):]: v for k, v in vars(notation).items() if k.startswith((prefix + "R_", prefix + "LOSS_"))}
+        assert private and named == private
+    assert len(notation.CTD_REASONS) == ctd._R_NO_SUCH + 1 and len(notation.CRAWL_REASONS) == crawl._R_NO_SUCH + 1
+
+
 def test_save_with_a_card_twice_is_refused_even_with_a_good_checksum():
     g = ctd.Dungeon(ctd.CLASSIC).deal(3)
     g.hand[0] = g.hand[1]
@@ -145,7 +223,7 @@ def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
         g = ctd.Dungeon(rules).deal(seed)
         rng = Rng(seed + 1000)
         steps = 0
-        while g.status == 0:
+        while g.status == PLAYING:
             n = g.legal_moves()
             assert n > 0
             mv = play_bot(g, rng)
@@ -154,24 +232,24 @@ def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
             # undo, then redo, where the move allows it
             if g.can_undo() and rng.below(4) == 0:
                 before = bytes(g.hand) + bytes(g.attacks) + bytes(g.pile)
-                assert g.undo()
+                assert g.undo() == mv
                 assert g.play(mv) == 0
                 assert bytes(g.hand) + bytes(g.attacks) + bytes(g.pile) == before
             steps += 1
             assert steps < 200
-        assert g.status in (1, 2)
+        assert g.status in (WON, LOST)
         assert len(saves.census(g)) == 54
-        if g.status == 1:
+        if g.status == WON:
             assert g.kills == 12 and g.score() == 42 - g.top
         else:
-            assert g.loss in (ctd.LOSS_DAMAGE, ctd.LOSS_SPENT, ctd.LOSS_STUCK)
+            assert g.loss in (notation.CTD_LOSS_DAMAGE, notation.CTD_LOSS_SPENT, notation.CTD_LOSS_STUCK)
 
 
 def test_illegal_moves_change_nothing_over_random_states():
     rng = Rng(11)
     for seed in range(40):
         g = ctd.Dungeon(seed % 3).deal(seed)
-        while g.status == 0:
+        while g.status == PLAYING:
             for mv in range(256):
                 if g.check(mv):
                     before = bytearray(256)
@@ -187,7 +265,7 @@ def test_illegal_moves_change_nothing_over_random_states():
 def test_notation_round_trip_for_every_legal_move():
     rng = Rng(1)
     g = ctd.Dungeon(ctd.RESERVE).deal(5)
-    while g.status == 0:
+    while g.status == PLAYING:
         n = g.legal_moves()
         for i in range(n):
             mv = g.legal[i]

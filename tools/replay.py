@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 
+from engine.game import NO_MOVE, PLAYING
 from engine.rng import Rng
 from tools.games import GAMES, RULES_HELP, bot, rules_index
 
@@ -92,7 +93,7 @@ def main(argv=None):
         emit(spec, game, done)
     if play_bot:
         rng = Rng(args.seed or 0)
-        while game.status == 0:
+        while game.status == PLAYING:
             mv = play_bot(game, rng)
             text = spec.move_text(game, mv)
             game.play(mv)
@@ -107,7 +108,7 @@ def main(argv=None):
             except ValueError as e:
                 return refuse(spec, game, done, i, word, str(e), args.trace)
             if mv == spec.UNDO:
-                if not game.undo():
+                if game.undo() == NO_MOVE:
                     return refuse(spec, game, done, i, word, "nothing to undo in this hand", args.trace)
             else:
                 why = game.play(mv)

@@ -13,6 +13,7 @@ import math
 import sys
 import time
 
+from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tools.games import GAMES, RULES_HELP, bot, rules_index
 
@@ -36,10 +37,10 @@ def run(spec, rules, bot, games, first=0):
     for seed in range(first, first + games):
         game = spec.deal(rules, seed=seed)
         rng = Rng(seed)
-        while game.status == 0:
+        while game.status == PLAYING:
             game.play(bot(game, rng))
             moves += 1
-        wins += game.status == 1
+        wins += game.status == WON
         score += game.score()
     seconds = time.perf_counter() - t0
     lo, hi = wilson(wins, games)

@@ -10,6 +10,7 @@ sys.path.insert(0, sys.argv[1])
 
 from engine import ctd, saves  # noqa: E402
 from engine import ctd_bots as bots  # noqa: E402
+from engine.game import PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
@@ -24,7 +25,7 @@ for rules in range(3):
     g = ctd.Dungeon(rules).deal(3)
     rng = Rng(3)
     moves = bytearray()
-    while g.status == 0:
+    while g.status == PLAYING:
         mv = bots.greedy_bot(g, rng)
         moves.append(mv)
         g.play(mv)
