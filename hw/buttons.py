@@ -43,6 +43,11 @@ def ticks_diff(a, b):
     return ((a - b + _HALF) & (_WRAP - 1)) - _HALF
 
 
+def ticks_add(a, ms):
+    """The clock's reading ms after a (it wraps at 2**29)."""
+    return (a + ms) & (_WRAP - 1)
+
+
 def event(kind, key):
     return (kind << 3) | key
 

@@ -76,6 +76,15 @@ def test_replay_undo_in_moves():
     assert r.returncode == 0 and "10H" in s["hand"] and s["moves"] == ["10H>2", "u"]
 
 
+def test_replay_undoes_the_move_byte_0_and_refuses_an_undo_with_nothing_left():
+    # seed 7's hand is AH 10H 8C: AH>1 is hand slot 0 to column 0, the move byte 0
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "AH>1 u")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["hand"] == ["AH", "10H", "8C"]
+    r = run("tools.replay", "--game", "soltura", "--seed", "7", "--moves", "u")
+    assert r.returncode == 2 and "move 1 (u) refused: nothing to undo" in r.stderr
+
+
 def test_illegal_move_prints_last_good_state_and_names_the_move():
     r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "10H>2 AH>2 8C>d")
     # AH on 10H: 1 + 10 < 13 (KC)
@@ -180,6 +189,31 @@ def test_shot_text_and_bad_key():
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 16 and all(len(x) == 64 for x in r.stdout.splitlines())
     r = run("tools.shot", "--keys", "JUMP", "--text")
     assert r.returncode == 2 and "unknown key" in r.stderr
+
+
+@pytest.mark.parametrize("keys,game,moves_left", [
+    ("A A A BOT-END", "ctd", False),  # Clear the Dungeon Classic, to the end
+    ("A DOWN A A BOT-END", "soltura", False),  # Soltura Score, to the end
+    ("A DOWN DOWN A DOWN A BOT BOT", "scoundrel", True),  # Scoundrel Equal, two moves
+    ("A A A A BOT", "ctd", True),  # a card picked up first: the bot puts it back
+])
+def test_shot_bot_plays_the_game_on_screen(keys, game, moves_left):
+    from tools.shot import run_keys
+    from tools.sim import Sim
+
+    d = Sim()
+    run_keys(d, keys.split())
+    s = d.screen
+    assert s.entry.key == game and s.game.moves >= 1 and s.over() != moves_left
+    r = run("tools.shot", "--keys", keys, "--text")
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.splitlines()) == 32
+
+
+@pytest.mark.parametrize("keys", ["BOT", "A BOT", "A A RIGHT BOT", "A DOWN A RIGHT BOT-END"])
+def test_shot_bot_off_a_game_says_it_needs_one(keys):
+    r = run("tools.shot", "--keys", keys, "--text")
+    assert r.returncode == 2 and "need a game on screen" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_play_needs_a_terminal():

@@ -6,16 +6,15 @@ import pytest
 from engine import crawl, crawl_bots, notation, saves
 from engine.rng import Rng
 from tests.crawl_decks import deal
-from tests.ui_driver import Driver, lit, text_pixels, tile_pixels
+from engine import registry
+from tests.ui_driver import SCOUNDREL, SOLTURA, Driver, lit, read_row, text_pixels, tile_pixels
 from tools import presses
-from ui import app, catalog, crawl_play, menus, sprites
-
-SOLTURA = 1
-SCOUNDREL = 2
+from ui import crawl_play, menus, sprites
+from ui.crawl_play import CardMenu, Peek, Swap
 
 
-def screen(game, index=SOLTURA):
-    return Driver((crawl_play.Play, index, game.rules, 0, game))
+def screen(game, entry=SOLTURA):
+    return Driver((crawl_play.Play, entry, game.rules, 0, game))
 
 
 def room_region(d, slot):
@@ -35,10 +34,10 @@ def shows(d, i, text, inverted=False):
 
 def test_game_list_offers_soltura_and_scoundrel_with_their_rule_sets():
     d = Driver((menus.GameList,))
-    assert [g.TITLE for g in catalog.GAMES] == ["Clear the Dungeon", "Soltura", "Scoundrel"]
+    assert [read_row(d, r) for r in (2, 3, 4)] == [" Clear the Dungeon", " Soltura", " Scoundrel"]
     d.tap("DOWN")
     d.tap("A")
-    assert isinstance(d.screen, menus.RuleSets) and d.screen.choices == ["Score", "Pure Survival"]
+    assert isinstance(d.screen, menus.RuleSets) and list(d.screen.choices) == ["Score", "Pure Survival"]
     d.tap("DOWN")
     d.tap("A")
     s = d.screen
@@ -68,11 +67,11 @@ def test_monster_asks_weapon_or_bare_hands_showing_the_damage_of_each():
     d.tap("A")  # equip 5D; the cursor moves on to 8S
     assert d.screen.cursor == 1 and shows(d, 0, "8\x01 W:3 B:8 DMG")
     d.tap("A")
-    assert d.screen.mode == crawl_play.MENU
+    assert isinstance(d.screen.overlay, CardMenu)
     assert shows(d, 0, "WEAPON: 3 DAMAGE", inverted=True) and shows(d, 1, "BARE HANDS: 8 DAMAGE")
     assert lit(line(d, 0)) > lit(line(d, 1)) * 2  # the choice is inverted
     d.tap("B")  # back out: nothing happened
-    assert d.screen.mode != crawl_play.MENU and g.hp == 21
+    assert d.screen.overlay is None and g.hp == 21
     d.tap("A")
     d.tap("A")  # weapon
     assert g.hp == 18 and g.chain_n == 1
@@ -98,21 +97,22 @@ def test_joker_menu_refuses_an_action_that_cannot_apply_with_its_reason():
     d = screen(g)
     d.tap("A")
     s = d.screen
-    assert s.mode == crawl_play.MENU and list(s.options[: s.n_options]) == [crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT]
+    assert isinstance(s.overlay, CardMenu)
+    assert [s.options[2 * i] >> 4 for i in range(s.overlay.n)] == [crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT]
     assert shows(d, 0, "BUFF WEAPON +1", inverted=True) and shows(d, 3, "ESCORT (+14 AT END)")
     before = saves.save(g, bytearray(256))
     d.tap("A")  # buff, with no weapon
     assert shows(d, 0, "NO WEAPON") and saves.save(g, bytearray(256)) == before
     d.tap("DOWN")
     d.tap("A")  # heal at full HP
-    assert shows(d, 1, "HP IS FULL") and s.mode == crawl_play.MENU
+    assert shows(d, 1, "HP IS FULL") and isinstance(s.overlay, CardMenu)
     d.step(2000)
     d.settle()
     assert shows(d, 1, "HEAL +3 HP", inverted=True)  # the reason goes, the choice comes back
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # escort
-    assert g.escorted() == 1 and s.mode == app.PLAYING
+    assert g.escorted() == 1 and s.overlay is None
     assert shows(d, 2, "ESCORT 1  PTS 0")
 
 
@@ -123,12 +123,12 @@ def test_preview_shows_the_next_three_cards():
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")
-    assert d.screen.mode == crawl_play.PEEK
+    assert isinstance(d.screen.overlay, Peek)
     for i, name in enumerate(["9H", "10S", "JC"]):
         assert d.panel.region(i * 22, 40, 20, 15) == tile_pixels(sprites.card_tile(notation.parse(name)))
     assert shows(d, 0, "NEXT 3, TOP FIRST:")
     d.tap("A")
-    assert d.screen.mode == app.PLAYING and d.panel.region(0, 40, 20, 15) != tile_pixels(sprites.card_tile(notation.parse("9H")))
+    assert d.screen.overlay is None and d.panel.region(0, 40, 20, 15) != tile_pixels(sprites.card_tile(notation.parse("9H")))
 
 
 def test_swap_by_buttons_chooses_the_monster():
@@ -138,7 +138,7 @@ def test_swap_by_buttons_chooses_the_monster():
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # swap: now choose the monster
-    assert d.screen.mode == crawl_play.SWAP and d.screen.cursor == 2 and shows(d, 0, "SWAP WHICH MONSTER?")
+    assert isinstance(d.screen.overlay, Swap) and d.screen.cursor == 2 and shows(d, 0, "SWAP WHICH MONSTER?")
     d.tap("A")
     assert notation.name(g.room[2]) == "7S" and notation.name(g.top()) == "KS"
 
@@ -171,7 +171,10 @@ def test_hold_b_asks_before_leaving():
     g = deal(crawl.Soltura, top="5D 8S 6H KC")
     d = screen(g)
     d.hold("B", 1000)
-    assert shows(d, 1, "LEAVE? A=YES B=NO")
+    assert shows(d, 1, "LEAVE? A=YES B=NO") and shows(d, 3, " " * 21)  # no stale buttons under it
+    d.tap("B")
+    assert shows(d, 1, " " * 21) and shows(d, 3, "A:GO B:UNDO")
+    d.hold("B", 1000)
     d.tap("A")
     assert isinstance(d.screen, menus.RuleSets)
 
@@ -184,12 +187,10 @@ def test_game_over_breaks_the_score_into_its_parts():
     d.tap("A")  # AC barehanded: dead
     assert g.status == crawl.LOST and shows(d, 0, "DEFEATED. PRESS A")
     d.tap("A")
-    sheet = d.screen
-    assert isinstance(sheet, menus.ScoreSheet)
-    texts = [sheet.group[i].text.strip() for i in range(1, len(sheet.group))]
-    assert texts == ["Barehanded 14", "Chains 0", "Monsters left -194", "Total -180"]
-    d.tap("A")
-    assert isinstance(d.screen, menus.GameOver) and "Score -180" in d.screen.group[1].text
+    assert isinstance(d.screen, menus.GameOver)
+    assert [read_row(d, r) for r in range(8)] == [
+        "DEFEATED  Deal 0", "Barehanded 14", "Chains 0", "Monsters left -194", "Total -180",
+        " Play again", " Same deal", " Menu"]
 
 
 def test_pure_survival_game_over_has_no_score_sheet():
@@ -198,14 +199,19 @@ def test_pure_survival_game_over_has_no_score_sheet():
     d.tap("A")
     d.tap("A")
     d.tap("A")
-    assert isinstance(d.screen, menus.GameOver) and d.screen.group[1].text == "Slain"
+    assert isinstance(d.screen, menus.GameOver) and read_row(d, 1) == "Slain"
 
 
 def test_every_refusal_fits_a_line_and_every_rules_page_states_the_decisions():
     assert len(crawl_play.REFUSED) == len(notation.CRAWL_REASONS)
     assert all(0 < len(t) <= 21 for t in crawl_play.REFUSED[1:])
-    sol = [t.lower() for t in crawl_play.SOLTURA.RULES_TEXT]
-    sco = [t.lower() for t in crawl_play.SCOUNDREL.RULES_TEXT]
+    from ui import scoundrel_words, soltura_words
+
+    sol = [t.lower() for t in soltura_words.RULES]
+    sco = [t.lower() for t in scoundrel_words.RULES]
+    for t in sol + sco:
+        assert "buttons:" in t and "hold b to leave" in t
+    assert all("up then a avoids" in t for t in sco)
     for t in sol:
         assert "21 hp" in t and "equal to or lower" in t and "escort" in t and "heal 3" in t
     assert "+5 +15 +35 +65 +100" in sol[0] and "minus every monster left" in sol[0]
@@ -213,16 +219,16 @@ def test_every_refusal_fits_a_line_and_every_rules_page_states_the_decisions():
     assert "strictly lower" in sco[0] and "equal to or lower" in sco[1]
     for t in sco:
         assert "20 hp" in t and "never two rooms in a row" in t and "20 + the potion" in t
-    for t in crawl_play.SOLTURA.RULES_TEXT + crawl_play.SCOUNDREL.RULES_TEXT:
+    for t in soltura_words.RULES + scoundrel_words.RULES:
         assert all(len(x) <= 21 for x in menus.wrap(t))
 
 
-@pytest.mark.parametrize("index,rules", [(SOLTURA, 0), (SOLTURA, 1), (SCOUNDREL, 0), (SCOUNDREL, 1)])
-def test_whole_bot_games_by_presses_match_the_engine(index, rules):
+@pytest.mark.parametrize("key,rules", [("soltura", 0), ("soltura", 1), ("scoundrel", 0), ("scoundrel", 1)])
+def test_whole_bot_games_by_presses_match_the_engine(key, rules):
+    entry = registry.find(key)
     for seed in range(2):
-        spec = catalog.GAMES[index]
-        d = Driver((spec.play_screen, index, rules, seed))
-        shadow = spec.engine(rules).deal(seed)
+        d = Driver((crawl_play.Play, entry, rules, seed))
+        shadow = registry.engine_class(entry)(rules).deal(seed)
         rng = Rng(seed)
         while shadow.status == crawl.PLAYING:
             mv = crawl_bots.greedy_bot(shadow, rng)

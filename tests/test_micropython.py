@@ -1,6 +1,7 @@
 """The engine under real MicroPython (the unix port from PyPI): the same deal
 for a seed as CPython, and whole bot games in a small heap with engine/
-compiled to .mpy, allocating nothing in a move, for every game."""
+compiled to .mpy, allocating nothing in a move, for every game; nor in what a
+screen asks on a press (phase, options, only_move, undo)."""
 
 import json
 import os
@@ -41,13 +42,19 @@ def test_same_deals_games_and_saves_on_micropython_as_on_cpython():
     assert len(mp.stdout.splitlines()) == 18 and "game" in mp.stdout
 
 
-FIT_HEAP = "36k"  # the engine with any one game, on the 64-bit unix port (a 32-bit board needs less)
+# The engine with any one game, on the 64-bit unix port (a 32-bit board needs about two
+# thirds): issue 8 asks 24 KiB for every game.  Clear the Dungeon fits it; the crawl
+# (Soltura, Scoundrel) still needs 30 KiB, so it is held there until it fits 24.
+FIT_HEAP = "24k"
+CRAWL_FIT_HEAP = "30k"
+FIT_HEAPS = {"ctd": FIT_HEAP, "soltura": CRAWL_FIT_HEAP, "scoundrel": CRAWL_FIT_HEAP}
 
 
 @needs_micropython
 @pytest.mark.parametrize("game,rule_sets", [("ctd", 3), ("soltura", 2), ("scoundrel", 2)])
 def test_fit_plays_every_rule_set_in_a_small_heap_allocating_nothing_per_move(engine_mpy, game, rule_sets):
-    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "10", "--game", game], heap=FIT_HEAP)
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "10", "--game", game],
+               heap=FIT_HEAPS[game])
     assert r.returncode == 0, r.stdout + r.stderr
     figures = json.loads(r.stdout)
     assert figures["game"] == game and figures["games"] == 10 * rule_sets and figures["moves"] > 150
@@ -56,12 +63,20 @@ def test_fit_plays_every_rule_set_in_a_small_heap_allocating_nothing_per_move(en
 
 
 @needs_micropython
+@pytest.mark.xfail(strict=True, reason="the crawl does not fit 24 KiB yet (issue 8): it needs 30")
+@pytest.mark.parametrize("game", ["soltura", "scoundrel"])
+def test_the_crawl_fits_the_issue_8_heap(engine_mpy, game):
+    r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--game", game], heap=FIT_HEAP)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@needs_micropython
 def test_fit_with_random_bot_and_one_rule_set(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--rules", "onestrike", "--bot", "random"], heap=FIT_HEAP)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["games"] == 5
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--game", "soltura",
-                "--rules", "survival", "--bot", "random"], heap=FIT_HEAP)
+                "--rules", "survival", "--bot", "random"], heap=FIT_HEAPS["soltura"])
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["games"] == 5
 
@@ -71,20 +86,43 @@ def test_fit_refuses_a_bad_option_clearly(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--rules", "nope"])
     assert r.returncode == 2 and "unknown rules: nope" in r.stdout
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--game", "chess"])
-    assert r.returncode == 2 and "unknown game: chess" in r.stdout
+    assert r.returncode == 2 and "unknown game: chess (ctd, soltura, scoundrel)" in r.stdout
+
+
+def test_every_game_of_the_registry_has_a_fit_heap():
+    from engine import registry  # tools/fit.py takes its games from here, by key
+
+    assert [e.key for e in registry.GAMES] == list(FIT_HEAPS)
+
+
+@needs_micropython
+def test_what_a_screen_asks_on_a_press_allocates_nothing(engine_mpy):
+    r = run_mp([os.path.join("tests", "mp", "no_alloc.py"), engine_mpy], heap="64k")
+    assert r.returncode == 0, r.stdout + r.stderr
+    worst, calls = r.stdout.split()[1::2]
+    assert worst == "0" and int(calls) > 1000
 
 
 # -- the screens under MicroPython, on stand-ins for displayio --------------------------
 @needs_micropython
 @pytest.mark.parametrize("compiled", [False, True])
 def test_screens_run_under_micropython_from_title_to_game_over(tmp_path, compiled):
+    """Title, every rule set of every game by a bot to game over, and back; no game's
+    modules at the title or the game list, none left once a game is left.  From .mpy
+    it also gives the heap figures of tools.bench's device proxy (none asserted)."""
+    from engine import registry
+
     args = [os.path.join("tests", "mp", "ui_on_micropython.py"), ROOT, os.path.join(ROOT, "tests", "mp")]
     if compiled:
-        from tools import build as builder
+        from tools import bench
 
-        tree = str(tmp_path / "tree")
-        builder.build(tree, "micropython")
-        args.append(tree)
+        args += [bench.proxy_tree(str(tmp_path / "tree")), "--figures=heap"]
     r = run_mp(args, heap="256k")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.startswith("ok screens=7")
+    lines = r.stdout.splitlines()
+    rule_sets = sum(len(e.rule_titles) for e in registry.GAMES)
+    assert lines[0].startswith("ok screens=%d " % rule_sets) and rule_sets >= 7
+    if compiled:
+        points = json.loads(lines[1])["points"]
+        for name in ["title", "game_list", "title again"] + ["play " + e.key for e in registry.GAMES]:
+            assert 0 < points[name] < json.loads(lines[1])["heap_total"], name

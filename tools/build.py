@@ -25,24 +25,34 @@ import os
 import shutil
 import sys
 
+from engine import registry
 from tools import mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO_DRIVE_BYTES = 1_048_576 - 64 * 1024  # the FAT filesystem takes some of the 1 MB
 
-# The project's modules that run on a board (the rest are desktop-only:
-# engine/notation.py, hw/fake.py, hw/panel.py).
-DEVICE_MODULES = {
-    "engine": ("__init__", "cards", "rng", "game", "ctd", "crawl", "saves", "bots", "ctd_bots", "crawl_bots"),
-    "hw": ("__init__", "buttons", "circuitpython"),
-    "ui": None,  # every module
-}
+
+
+def _device_modules():
+    """The project's modules a board imports: the engine's core and each game's
+    rules module from the registry, the real board, every screen.  The rest is
+    desktop-only: saves and bots (until the device uses them), notation,
+    hw/fake.py and hw/panel.py."""
+    rules = []
+    for entry in registry.GAMES:
+        name = entry.engine.split(":")[0].split(".")[1]
+        if name not in rules:
+            rules.append(name)
+    return {
+        "engine": ("__init__", "cards", "rng", "game", "registry") + tuple(rules),
+        "hw": ("__init__", "buttons", "circuitpython"),
+        "ui": None,  # every module
+    }
+
+
+DEVICE_MODULES = _device_modules()
 # Third-party libraries for CIRCUITPY/lib: (import name, submodules or None for a single file)
-LIBRARIES = (
-    ("adafruit_display_text", ("__init__", "bitmap_label")),
-    ("adafruit_displayio_ssd1306", None),
-    ("adafruit_ticks", None),
-)
+LIBRARIES = (("adafruit_displayio_ssd1306", None),)
 MARKER = ".deckcrawl-build"
 
 

@@ -1,18 +1,25 @@
-"""The games the command-line tools know, each behind the same small face:
-how to deal it, read and write its moves, and show its state as JSON.
+"""The desktop side of each game in engine/registry.py, behind the same small
+face: how to deal it, read and write its moves, show its state as JSON, its
+bots, and its button driver (how a move is pressed on its play screen).
 
-A new game adds one entry to GAMES; replay, simulate and bench need no change.
+A new game adds its Entry to engine/registry.py and its class here, keyed the
+same; replay, simulate, fit, bench, shot, the simulator and the build need no
+change (tests/test_registry.py holds the two lists together).
 """
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, notation
+from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry
 from engine.game import NO_SEED
+from tools import presses
 
 
 class ClearTheDungeon:
     key = "ctd"
-    title = "Clear the Dungeon"
+    entry = registry.find(key)
+    title = entry.title
+    engine = ctd.Dungeon
     rules = ctd.RULE_NAMES
     bots = ctd_bots.BOTS
+    press = staticmethod(presses.play)
     deck_help = (
         "the 12 monsters column by column, each column from its face-up card down, "
         "then the 42 power cards from the top"
@@ -76,6 +83,7 @@ class Crawl:
     """What Soltura and Scoundrel share on the command line."""
 
     bots = crawl_bots.BOTS
+    press = staticmethod(presses.play_crawl)
     deck_help = "the whole dungeon from the top: the first four are the first room"
     parse_move = staticmethod(notation.parse_crawl_move)
     move_text = staticmethod(notation.crawl_move_text)
@@ -123,7 +131,8 @@ class Crawl:
 
 class Soltura(Crawl):
     key = "soltura"
-    title = "Soltura"
+    entry = registry.find(key)
+    title = entry.title
     engine = crawl.Soltura
     rules = crawl.Soltura.RULE_NAMES
 
@@ -139,7 +148,8 @@ class Soltura(Crawl):
 
 class Scoundrel(Crawl):
     key = "scoundrel"
-    title = "Scoundrel"
+    entry = registry.find(key)
+    title = entry.title
     engine = crawl.Scoundrel
     rules = crawl.Scoundrel.RULE_NAMES
 
@@ -149,7 +159,7 @@ class Scoundrel(Crawl):
         out["can_avoid"] = game.check(crawl.AVOID) == 0
 
 
-GAMES = {"ctd": ClearTheDungeon, "soltura": Soltura, "scoundrel": Scoundrel}
+GAMES = {spec.key: spec for spec in (ClearTheDungeon, Soltura, Scoundrel)}  # in the registry's order
 
 
 def rules_index(parser, spec, name):

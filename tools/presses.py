@@ -40,6 +40,8 @@ def aim(driver, target):
 
 
 def play(driver, move):
+    if driver.screen.carry >= 0:
+        driver.tap("B")  # put back the card picked up
     pick(driver, move >> 4)
     aim(driver, move & 15)
     driver.tap("A")
@@ -49,9 +51,11 @@ def play(driver, move):
 def play_crawl(driver, mv):
     """Make a crawl move by buttons: the cursor to the card, A, then the
     menu's choice (and the monster to swap); a preview is put away with A."""
-    from ui.crawl_play import MENU, PEEK
+    from ui.crawl_play import CardMenu, Peek
 
     s = driver.screen
+    while s.overlay is not None:
+        driver.tap("B")  # close what is open over the room
     if mv == crawl.AVOID:
         driver.tap("UP")
         driver.tap("A")
@@ -59,15 +63,16 @@ def play_crawl(driver, mv):
     act = mv >> 4
     _cursor_to(driver, "RIGHT", (mv >> 2) & 3, 5)
     driver.tap("A")
-    if s.mode == MENU:
+    if isinstance(s.overlay, CardMenu):
+        menu = s.overlay
         for _ in range(4):
-            if s.options[s.choice] == act:
+            if menu.move() >> 4 == act:
                 break
             driver.tap("DOWN")
-        assert s.options[s.choice] == act
+        assert menu.move() >> 4 == act
         driver.tap("A")
         if act == crawl.A_SWAP:
             _cursor_to(driver, "RIGHT", mv & 3, 5)
             driver.tap("A")
-    if s.mode == PEEK:
+    if isinstance(s.overlay, Peek):
         driver.tap("A")

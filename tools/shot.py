@@ -5,8 +5,9 @@
     python -m tools.shot --keys "A A A" --text        (block characters instead)
 
 Keys: UP DOWN LEFT RIGHT A B, each a short press; HOLD-B holds B for a second;
-WAIT waits two seconds; BOT lets the greedy bot press the buttons for one move
-of the game on screen, BOT-END to the end of the game.  The fake clock is deterministic, so the same keys give
+WAIT waits two seconds; BOT lets the greedy bot of the game on screen press
+the buttons for one move, BOT-END to the end of the game (on any other screen
+they say so and exit 2).  The fake clock is deterministic, so the same keys give
 the same deal and the same picture.
 """
 
@@ -21,16 +22,20 @@ KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "HOLD-B", "WAIT", "BOT", "BOT-E
 
 
 def bot_moves(driver, until_end):
-    from engine import ctd_bots as bots
+    from engine.game import PLAYING
     from engine.rng import Rng
+    from tools.games import GAMES
 
-    game = getattr(driver.screen, "game", None)
-    if game is None:
-        raise ValueError("BOT needs a game on screen")
-    rng = Rng(driver.screen.deal)
-    while game.status == 0:
-        shadow_move = bots.greedy_bot(game, rng)
-        driver.play(shadow_move)
+    screen = driver.screen
+    entry = getattr(screen, "entry", None)
+    game = getattr(screen, "game", None)
+    if game is None or entry is None:
+        raise ValueError("BOT and BOT-END need a game on screen (this is the %s screen)" % type(screen).__name__)
+    spec = GAMES[entry.key]
+    bot = spec.bots["greedy"]
+    rng = Rng(screen.deal)
+    while game.status == PLAYING:
+        spec.press(driver, bot(game, rng))
         if not until_end:
             break
 

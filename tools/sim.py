@@ -4,7 +4,6 @@ screenshot tool, the benchmark and the tests all drive the app through here.
 """
 
 from hw.fake import FakeBoard
-from tools import presses
 from ui.app import App
 
 
@@ -47,16 +46,6 @@ class Sim:
         self.panel.reset_counters()
         fn(*args)
         return self.panel.bytes_sent
-
-    # -- Clear the Dungeon by buttons (tools/presses.py) ---------------------------
-    def pick(self, source):
-        presses.pick(self, source)
-
-    def aim(self, target):
-        presses.aim(self, target)
-
-    def play(self, move):
-        presses.play(self, move)
 
 
 _QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"

@@ -1,105 +1,117 @@
-"""The application: which screen is alive, and the loop that feeds it.
+"""The application: which screen is alive, the way between screens, and the
+loop that feeds the live one.
 
-One screen is alive at a time.  A screen is made from its factory when shown
-and dropped when another is shown, so its displayio objects are freed; what
-must survive a switch (the menu position, the deal) is passed to the next
-screen's factory.  The loop polls one button event, hands it to the screen,
-lets the screen's timers run, and refreshes the display only when something
-changed (auto_refresh is off on every board).
+Screens never import each other: each asks the app for the next one (title,
+game list, a game's rule sets, its rules page, play, game over), and the app
+makes it.  The menus are always at hand; a game's modules (its rules, its play
+screen, its words) are imported when the player enters the game from the game
+list and released when they leave it (dropped from sys.modules and
+collected), so the heap holds one game at a time.
 
-Memory: the live screen's Group, plus a few ints here.
+The loop polls one button event, hands it to the screen, lets the screen's
+timers run, and refreshes the display only when something changed
+(auto_refresh is off on every board).
+
+Memory: the live screen, and the names of the modules loaded before the game
+being played was entered.
 """
 
 import gc
+import sys
 
-import displayio
 from micropython import const
 
+from engine import registry
 from hw import buttons
-
+from ui import menus
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999
 
 
-class Screen:
-    """The base of a screen: a Group, and handlers that return True when they
-    changed something on it."""
-
-    def __init__(self, app):
-        self.app = app
-        self.group = displayio.Group()
-
-    def button(self, key, kind):
-        return False
-
-    def tick(self, now):
-        return False
-
-
-# The modes every play screen has; a screen numbers its own from MODES on.
-PLAYING = const(0)
-ASKING = const(1)  # "leave for the menu?": A yes, B no
-ENDED = const(2)  # the game is over: A goes on to what comes next
-MODES = const(3)
-
-
-class GameScreen(Screen):
-    """What every game's play screen shares: the game and deal it plays,
-    asking before leaving, and going on when the game is over.  A subclass
-    has self.game and implements stay() (B said no to leaving) and
-    game_over() (A once the game is over)."""
-
-    def __init__(self, app, game_index, deal):
-        super().__init__(app)
-        self.game_index = game_index
-        self.deal = deal
-        self.mode = PLAYING
-
-    def ending_button(self, key, kind):
-        """A button while asking or once the game is over: whether the screen
-        changed.  None while playing: the subclass handles the button."""
-        if self.mode == ASKING:
-            if kind == buttons.PRESS:
-                if key == buttons.A:
-                    self.leave()
-                elif key == buttons.B:
-                    self.mode = PLAYING
-                    self.stay()
-                    return True
-            return False
-        if self.mode == ENDED:
-            if key == buttons.A and kind == buttons.PRESS:
-                self.game_over()
-            return False
-        return None
-
-    def leave(self):
-        """Back to the game's rule sets."""
-        from ui.menus import RuleSets
-
-        self.app.show(RuleSets, self.game_index, self.game.rules)
-
-
 class App:
     def __init__(self, board, first=None):
+        """first: (factory, *args) of the first screen; the title if None."""
         self.board = board
         self.screen = None
         self.changed = False
+        self.entry = None  # the game entered, or None
+        self._before = None  # the modules loaded before it was entered
         self._deals = 0
+        self._next = None  # the screen to show once the live one's handler returns
         if first is None:
-            from ui.menus import Title
-
-            first = (Title,)
+            first = (menus.Title,)
         self.show(*first)
 
     def show(self, factory, *args):
-        """Drop the live screen and show a new one made by factory(app, *args)."""
+        """Show a new screen made by factory(app, *args): at once when none is
+        alive, else as soon as the live screen's handler has returned, so the
+        old screen is closed and freed before the new one is built."""
+        self._next = (factory, args)
+        if self.screen is None:
+            self._switch()
+
+    def _switch(self):
+        factory, args = self._next
+        self._next = None
+        old = self.screen
         self.screen = None
+        self.board.display.root_group = None
+        if old is not None:
+            old.close()
+        old = None
         gc.collect()
         self.screen = factory(self, *args)
         self.board.display.root_group = self.screen.group
         self.changed = True
 
+    # -- the way between screens ----------------------------------------------------
+    def title(self):
+        self.leave()
+        self.show(menus.Title)
+
+    def game_list(self, entry=None):
+        """The game list, with entry (the game just left) chosen."""
+        self.leave()
+        chosen = 0
+        for i in range(len(registry.GAMES)):
+            if registry.GAMES[i] is entry:
+                chosen = i
+        self.show(menus.GameList, chosen)
+
+    def rule_sets(self, entry, rules=0):
+        self.enter(entry)
+        self.show(menus.RuleSets, entry, rules)
+
+    def rules_page(self, entry, rules):
+        self.show(menus.RulesPage, entry, rules)
+
+    def play(self, entry, rules, deal):
+        self.enter(entry)
+        self.show(registry.module(entry.screen).Play, entry, rules, deal)
+
+    def game_over(self, entry, game, deal, title, lines):
+        self.show(menus.GameOver, entry, game.rules, deal, title, lines)
+
+    # -- a game's modules ---------------------------------------------------------------
+    def enter(self, entry):
+        """The player enters a game: what is imported from now on is its."""
+        if self.entry is entry:
+            return
+        self.leave()
+        self.entry = entry
+        self._before = list(sys.modules)
+
+    def leave(self):
+        """The player leaves the game: release every module it brought in."""
+        if self.entry is None:
+            return
+        before = self._before
+        self.entry = None
+        self._before = None
+        registry.release([name for name in sys.modules if name not in before])
+        gc.collect()
+
+    # -- the loop -------------------------------------------------------------------------
     def step(self):
         """One turn of the loop; returns the button event handled, or NONE."""
         ev = self.board.buttons.poll()
@@ -107,7 +119,10 @@ class App:
         changed = False
         if ev != buttons.NONE:
             changed = screen.button(ev & 7, ev >> 3)
-        if self.screen is screen and screen.tick(self.board.ticks_ms()):
+        if self._next is not None:
+            screen = None
+            self._switch()
+        elif screen.tick(self.board.ticks_ms()):
             changed = True
         if changed or self.changed:
             self.changed = False
@@ -122,4 +137,4 @@ class App:
     def new_deal(self):
         """A deal number for a new game, from the clock and a counter."""
         self._deals += 1
-        return (self.board.ticks_ms() * 31 + self._deals * 7919) % DEAL_NUMBERS
+        return (self.board.ticks_ms() % DEAL_NUMBERS * 31 + self._deals * 7919) % DEAL_NUMBERS

@@ -1,5 +1,4 @@
-"""Soltura and Scoundrel on 128x64: the play screen, and both games' entries
-in the catalog (title, rule sets, rules pages).
+"""Soltura and Scoundrel on 128x64: the play screen of both crawls.
 
 Layout (pixels):
 
@@ -13,24 +12,28 @@ Layout (pixels):
     y 40    the message line: what a move did, or why it was refused
     y 48    Soltura: escorted Jokers and the points banked; Scoundrel: the
             avoid line (up, then A, avoids the room)
-    y 56    the keys
-    A menu (a monster's weapon or bare hands, a Joker's actions) takes the
-    four lines from y 32, its choice inverted; a refused choice shows why
-    in its own line.  Preview shows the deck's top three cards at y 32.
+    y 56    the buttons
+    Overlays (ui/parts.py) over the four lines from y 32: a card's menu
+    (a monster's weapon or bare hands, a Joker's actions, each refused one
+    saying why when chosen), the monster to swap, the preview's three cards.
 
-Play: left/right choose a room card, A resolves it (a monster the weapon may
-strike, or a Joker, opens a menu first), B undoes within the room, holding B
-asks before leaving.
+Play: left/right choose a room card, A resolves it: a card with one legal
+move makes it at once, one with more opens its menu.  B undoes within the
+room, holding B asks before leaving.  What a card allows, and why not, comes
+from the engine (Crawl.options); the screen decides no rule.
 
-Memory: 7 card TileGrids, 12 Text grids; the game about 0.7 KB.
+Memory: 9 card TileGrids, 10 Text grids, the options buffer; the game about
+0.7 KB.
 """
 
 from micropython import const
 
-from engine import cards, crawl
+from engine import crawl
+from engine.game import NO_MOVE, WON
 from hw import buttons
+from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
-from ui.app import ASKING, ENDED, PLAYING, GameScreen
+from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Leave, Message, Overlay, ring
 from ui.text import Text, short
 
 
@@ -53,82 +56,61 @@ REFUSED = (
     "NOT IN THIS GAME",
 )
 
-# A Joker's menu: its three actions, then escort
-_BENEVOLENT = ((crawl.A_BUFF, "BUFF WEAPON +1"), (crawl.A_HEAL, "HEAL +3 HP"), (crawl.A_PREVIEW, "PREVIEW TOP 3"))
-_MISCHIEVOUS = ((crawl.A_FLEE, "FLEE: -1 HP"), (crawl.A_BET, "BLIND BET"), (crawl.A_SWAP, "SWAP A MONSTER"))
-_JOKER_ACTIONS = _BENEVOLENT + _MISCHIEVOUS
+# What a Joker's action says in its menu, by action number from A_BUFF on
+_JOKER_WORDS = ("BUFF WEAPON +1", "HEAL +3 HP", "PREVIEW TOP 3", "FLEE: -1 HP", "BLIND BET", "SWAP A MONSTER")
 
 _ROOM_X = const(22)
 _ROW = const(16)
 _SIDE_X = const(92)
 _INFO_Y = const(32)
 _LINE = const(8)
-_MESSAGE_MS = const(1800)
-_AVOID = const(4)  # the cursor on the avoid line
-
-# modes, after the ones every play screen has (ui/app.py)
-MENU = const(3)  # choosing an action for the card under the cursor
-SWAP = const(4)  # choosing the monster to swap
-PEEK = const(5)  # the preview's three cards
+_AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
+_PEEKS = const(3)
 
 
 class Play(GameScreen):
-    def __init__(self, app, game_index, rules, deal, game=None):
-        """Play deal number `deal` of the game at game_index; or `game`, one
-        already dealt (tests)."""
-        super().__init__(app, game_index, deal)
-        self.entry = _entry(game_index)
-        self.game = game if game is not None else self.entry.engine(rules).deal(deal)
+    def __init__(self, app, entry, rules, deal, game=None):
+        super().__init__(app, entry, rules, deal, game)
         g = self.group
-        self.tiles = [sprites.card_grid(i * _ROOM_X, 0) for i in range(4)]
-        self.tiles.append(sprites.card_grid(0, _ROW))  # the weapon
-        self.tiles.append(sprites.card_grid(_ROOM_X, _ROW))  # its last monster
-        self.peek = [sprites.card_grid(i * _ROOM_X, _INFO_Y + 8) for i in range(3)]
-        self.shown = bytearray(len(self.tiles))
-        self.lit = bytearray(len(self.tiles))
+        places = [(i * _ROOM_X, 0) for i in range(4)]
+        places.append((0, _ROW))  # the weapon
+        places.append((_ROOM_X, _ROW))  # its last monster
+        self.tiles = CardTiles(g, places)
         self.power = Text(8, 44, _ROW)
         self.chain = Text(8, 44, _ROW + 8)
-        self.hp = Text(6, _SIDE_X, 0)
         self.hp_n = Text(6, _SIDE_X, 8)
         self.deck = Text(6, _SIDE_X, 16)
         self.potions = Text(6, _SIDE_X, 24)
-        self.lines = [Text(21, 0, _INFO_Y + i * _LINE) for i in range(4)]
-        for t in self.tiles:
-            g.append(t)
-        for t in (self.power, self.chain, self.hp, self.hp_n, self.deck, self.potions):
+        for t in (self.power, self.chain, Text(6, _SIDE_X, 0, "HP"), self.hp_n, self.deck, self.potions):
             g.append(t.grid)
-        for t in self.lines:
-            g.append(t.grid)
-        for t in self.peek:  # over the lines
-            g.append(t)
-        self.hp.set("HP")
-        for t in self.peek:
+        self.lines = [Text(21, 0, _INFO_Y)]
+        self.message = Message(g, 21, 0, _INFO_Y + _LINE, app.board.ticks_ms)
+        self.lines.append(self.message.line)
+        for i in (2, 3):
+            self.lines.append(Text(21, 0, _INFO_Y + i * _LINE))
+        for i in (0, 2, 3):
+            g.append(self.lines[i].grid)
+        self.peek = CardTiles(g, [(i * _ROOM_X, _INFO_Y + _LINE) for i in range(_PEEKS)])  # over the lines
+        for t in self.peek.grids:
             t.hidden = True
+        self.hp_form = "%%d/%d" % self.game.MAX_HP
+        self.turns = 0  # moves made and undone on this screen: what the lines said may be stale
+        self._lines_key = -1
+        self.options = bytearray(8)  # a card's moves and why each is refused (engine Crawl.options)
         self.cursor = 0
-        self.choice = 0
-        self.options = bytearray(4)  # the menu's actions
-        self.n_options = 0
-        self.message_until = -1
-        self.refused_line = -1
-        self.n_peek = 0
-        self.joker = 0  # the Joker's slot while choosing the monster to swap
         self._first_card()
         self.sync()
 
     # -- drawing ------------------------------------------------------------------
-    def _tile(self, i, tile, lit):
-        sprites.show(self.tiles, self.shown, self.lit, i, tile, lit)
-
     def sync(self):
         """Show the game's state: only the tiles and text that differ change."""
         g = self.game
-        lit = self.cursor if self.mode in (PLAYING, MENU, SWAP) else -1
+        overlay = self.overlay
+        lit = self.cursor if not self.over() and not isinstance(overlay, Peek) else -1
         for i in range(4):
-            c = g.room[i]
-            self._tile(i, sprites.card_tile(c) if c else sprites.SLOT, lit == i)
-        self._tile(4, sprites.card_tile(g.weapon) if g.weapon else sprites.SLOT, 0)
-        last = g.chain[g.chain_n - 1] if g.chain_n else 0
-        self._tile(5, sprites.card_tile(last) if last else sprites.EMPTY, 0)
+            self.tiles.card(i, g.room[i], lit == i)
+        self.tiles.card(4, g.weapon)
+        self.tiles.card(5, g.chain[g.chain_n - 1] if g.chain_n else 0, False, sprites.EMPTY)
         if g.weapon:
             self.power.set("POW %d" % g.power() + ("+" if g.buff else ""))
             limit = g.last_slain()
@@ -139,79 +121,40 @@ class Play(GameScreen):
         else:
             self.power.set("BARE")
             self.chain.set("HANDS")
-        self.hp_n.set("%d/%d" % (g.hp, g.MAX_HP))
-        self.deck.set("DK %d" % g.deck_n)
-        self.potions.set("POT %d" % (1 if g.potions else 0))
-        if self.mode == PLAYING or self.mode == SWAP or self.mode == ENDED:
+        self.hp_n.number(g.hp, self.hp_form)
+        self.deck.number(g.deck_n, "DK %d")
+        self.potions.number(1 if g.potions else 0, "POT %d")
+        if overlay is None or isinstance(overlay, Leave):
             self._play_lines()
-        elif self.mode == MENU:
-            self._menu_lines()
-        for i in range(3):
-            want = self.mode != PEEK or i >= self.n_peek
-            if self.peek[i].hidden != want:
-                self.peek[i].hidden = want
 
     def _play_lines(self):
         g = self.game
-        if self.mode == SWAP:
-            self._line(0, "SWAP WHICH MONSTER?")
-        elif self.mode == ENDED:
-            self._line(0, "WON! PRESS A" if g.status == crawl.WON else "DEFEATED. PRESS A")
+        lines = self.lines
+        key = (self.turns << 4) | (self.cursor << 1) | (self.overlay is None)
+        if key == self._lines_key:
+            return  # nothing they say has changed
+        self._lines_key = key
+        if self.over():
+            lines[0].set("WON! PRESS A" if g.status == WON else "DEFEATED. PRESS A")
         elif self.cursor == _AVOID:
-            self._line(0, "AVOID: ROOM UNDER DECK")
+            lines[0].set("AVOID: ROOM TO DECK")
         else:
-            self._line(0, self._describe(self.cursor))
-        if self.entry.engine is crawl.Scoundrel:
+            lines[0].set(self._describe(self.cursor))
+        if g.CAN_AVOID:
             if g.avoided:
-                self._line(2, "LAST ROOM AVOIDED")
+                lines[2].set("LAST ROOM AVOIDED")
             elif g.check(crawl.AVOID) == 0:
-                self._line(2, "UP: AVOID THIS ROOM")
+                lines[2].set("UP: AVOID THIS ROOM")
             else:
-                self._line(2, "")
-            if self.cursor == _AVOID:
-                self._invert(2)
+                lines[2].set("")
         else:
             text = "ESCORT %d" % g.escorted()
-            if g.rules == crawl.SCORE:
+            if g.scores_chains():
                 text += "  PTS %d" % g.score()
-            self._line(2, text)
-        self._line(3, "A:GO B:UNDO" if self.mode == PLAYING else ("A:PICK B:BACK" if self.mode == SWAP else ""))
-
-    def _menu_lines(self):
-        g = self.game
-        c = g.room[self.cursor]
+            lines[2].set(text)
+        lines[3].set("" if self.over() or self.overlay is not None else "A:GO B:UNDO")
         for i in range(4):
-            if i < self.n_options:
-                self._line(i, self._option_text(c, self.options[i]))
-                self._invert(i, i == self.choice)
-            else:
-                self._line(i, "")
-                self._invert(i, False)
-
-    def _option_text(self, c, act):
-        g = self.game
-        if act == crawl.A_WEAPON:
-            return "WEAPON: %d DAMAGE" % g.damage(c, True)
-        if act == crawl.A_BARE:
-            return "BARE HANDS: %d DAMAGE" % g.damage(c, False)
-        if act == crawl.A_ESCORT:
-            return "ESCORT (+14 AT END)" if g.rules == crawl.SCORE else "ESCORT"
-        for a, text in _JOKER_ACTIONS:
-            if a == act:
-                return text
-        return ""
-
-    def _line(self, i, text):
-        if self.refused_line == i and self.message_until >= 0:
-            return  # a refusal is shown there for now
-        self.lines[i].set(text)
-        if self.mode != MENU:
-            self._invert(i, False)
-
-    def _invert(self, i, on=True):
-        shader = sprites.INVERTED if on else sprites.NORMAL
-        if self.lines[i].grid.pixel_shader is not shader:
-            self.lines[i].grid.pixel_shader = shader
+            lines[i].invert(i == 2 and self.cursor == _AVOID)
 
     def _describe(self, slot):
         """What resolving the card in a slot would do, in 21 characters."""
@@ -220,80 +163,51 @@ class Play(GameScreen):
         if c == 0:
             return ""
         k = crawl.kind(c)
-        name = short(c) if k != crawl.JOKER else ("RED JOKER" if c == crawl.BENEVOLENT else "BLACK JOKER")
+        if k == crawl.JOKER:
+            return ("RED" if c == crawl.BENEVOLENT else "BLACK") + " JOKER: A=MENU"
+        name = short(c)
         if k == crawl.POTION:
             heal = g.potion_heals(c)
             return name + (" HEAL +%d" % heal if not g.potions else " NO HEAL:1/ROOM")
         if k == crawl.WEAPON:
             return name + " EQUIP, POWER %d" % crawl.value(c)
-        if k == crawl.JOKER:
-            return name + ": A=ACTIONS"
         bare = g.damage(c, False)
         if g.can_strike(c) == 0:
             return name + " W:%d B:%d DMG" % (g.damage(c, True), bare)
         return name + " BARE: %d DMG" % bare
 
-    def say(self, text, line=1):
-        self.refused_line = -1
-        self.lines[line].set(text)
-        self._invert(line, False)
-        self.refused_line = line
-        self.message_until = self.app.board.ticks_ms() + _MESSAGE_MS
-
-    def tick(self, now):
-        if self.message_until >= 0 and buttons.ticks_diff(now, self.message_until) >= 0:
-            self.message_until = -1
-            line = self.refused_line
-            self.refused_line = -1
-            if line == 1:
-                self.lines[1].set("")
-            self.sync()
-            return True
-        return False
+    def option_text(self, slot, mv):
+        """A line of a card's menu: what the move does."""
+        g = self.game
+        act = mv >> 4
+        c = g.room[slot]
+        if act == crawl.A_WEAPON:
+            return "WEAPON: %d DAMAGE" % g.damage(c, True)
+        if act == crawl.A_BARE:
+            return "BARE HANDS: %d DAMAGE" % g.damage(c, False)
+        if act == crawl.A_ESCORT:
+            return "ESCORT (+14 AT END)" if g.scores_chains() else "ESCORT"
+        if act >= crawl.A_BUFF and act <= crawl.A_SWAP:
+            return _JOKER_WORDS[act - crawl.A_BUFF]
+        return ""
 
     # -- the cursor ---------------------------------------------------------------------
     def _first_card(self):
-        g = self.game
-        if self.cursor < 4 and g.room[self.cursor]:
+        if self.cursor < 4 and self.game.room[self.cursor]:
             return
-        for i in range(4):
-            if g.room[i]:
-                self.cursor = i
-                return
+        self.cursor = ring(3, 1, 4, self._has_card)
 
-    def _step(self, step, monsters_only=False):
-        g = self.game
-        i = self.cursor if self.cursor < 4 else 0
-        for _ in range(4):
-            i = (i + step) % 4
-            c = g.room[i]
-            if c and (not monsters_only or crawl.kind(c) == crawl.MONSTER):
-                self.cursor = i
-                return
+    def _has_card(self, i):
+        return self.game.room[i] != 0
+
+    def _has_monster(self, i):
+        c = self.game.room[i]
+        return c != 0 and crawl.kind(c) == crawl.MONSTER
 
     # -- buttons ------------------------------------------------------------------------
-    def button(self, key, kind):
-        ended = self.ending_button(key, kind)
-        if ended is not None:
-            return ended
-        mode = self.mode
-        if mode == PEEK:
-            if kind == buttons.PRESS and (key == buttons.A or key == buttons.B):
-                self.mode = PLAYING
-                self.sync()
-                return True
-            return False
-        if key == buttons.B and kind == buttons.HOLD:
-            self.mode = ASKING
-            self.lines[1].set("LEAVE? A=YES B=NO")
-            self.sync()
-            return True
-        if mode == MENU:
-            return self._menu_button(key, kind)
-        if mode == SWAP:
-            return self._swap_button(key, kind)
+    def play_button(self, key, kind):
         if key == buttons.LEFT or key == buttons.RIGHT:
-            self._step(1 if key == buttons.RIGHT else -1)
+            self.cursor = ring(self.cursor if self.cursor < 4 else 0, 1 if key == buttons.RIGHT else -1, 4, self._has_card)
         elif key == buttons.UP:
             if self.game.check(crawl.AVOID) != 0:
                 return False
@@ -314,92 +228,29 @@ class Play(GameScreen):
 
     def _act(self):
         g = self.game
-        if self.cursor == _AVOID:
-            self._play(crawl.AVOID)
+        place = crawl.ROOM if self.cursor == _AVOID else self.cursor
+        mv = g.only_move(place, self.options)
+        if mv >= 0:
+            self.make(mv)
             return
-        c = g.room[self.cursor]
-        k = crawl.kind(c)
-        if k == crawl.POTION or k == crawl.WEAPON:
-            self._play(crawl.move(crawl.A_USE, self.cursor))
-        elif k == crawl.MONSTER and g.can_strike(c) != 0:
-            self._play(crawl.move(crawl.A_BARE, self.cursor))
-        else:
-            n = 0
-            if k == crawl.MONSTER:
-                self.options[0] = crawl.A_WEAPON
-                self.options[1] = crawl.A_BARE
-                n = 2
-            else:
-                for act, _ in _BENEVOLENT if c == crawl.BENEVOLENT else _MISCHIEVOUS:
-                    self.options[n] = act
-                    n += 1
-                self.options[n] = crawl.A_ESCORT
-                n += 1
-            self.n_options = n
-            self.choice = 0
-            self.mode = MENU
-            self.message_until = -1  # the menu takes the message line too
-            self.refused_line = -1
+        n = g.options(place, self.options)
+        for i in range(n):
+            if self.options[2 * i + 1] == 0:
+                self.open(CardMenu(self, self.cursor, n))
+                return
+        if n:
+            self.message.say(REFUSED[self.options[1]])
 
-    def _menu_button(self, key, kind):
-        if key == buttons.UP or key == buttons.DOWN:
-            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % self.n_options
-        elif kind != buttons.PRESS:
-            return False
-        elif key == buttons.B:
-            self.mode = PLAYING
-        elif key == buttons.A:
-            act = self.options[self.choice]
-            target = self._any_monster() if act == crawl.A_SWAP else self.cursor
-            why = self.game.check(crawl.move(act, self.cursor, target))
-            if why:
-                self.say(REFUSED[why], self.choice)
-                return True
-            if act == crawl.A_SWAP:  # then choose the monster
-                self.joker = self.cursor
-                self.mode = SWAP
-                self._step(1, True)
-            else:
-                self.mode = PLAYING
-                self._play(crawl.move(act, self.cursor))
-        else:
-            return False
-        self.sync()
-        return True
-
-    def _any_monster(self):
-        for i in range(4):
-            c = self.game.room[i]
-            if c and crawl.kind(c) == crawl.MONSTER:
-                return i
-        return self.cursor
-
-    def _swap_button(self, key, kind):
-        if key == buttons.LEFT or key == buttons.RIGHT:
-            self._step(1 if key == buttons.RIGHT else -1, True)
-        elif kind != buttons.PRESS:
-            return False
-        elif key == buttons.B:
-            self.cursor = self.joker
-            self.mode = PLAYING
-        elif key == buttons.A:
-            self.mode = PLAYING
-            target = self.cursor
-            self.cursor = self.joker
-            self._play(crawl.move(crawl.A_SWAP, self.joker, target))
-        else:
-            return False
-        self.sync()
-        return True
-
-    def _play(self, mv):
+    def make(self, mv):
+        """Play a move and say what it did."""
         g = self.game
         why = g.play(mv)
         if why:
-            self.say(REFUSED[why])
+            self.message.say(REFUSED[why])
             return
+        self.turns += 1
         text = ""
-        self.n_peek = 0
+        peek = 0
         for i in range(g.n_events):
             kind = g.events[3 * i]
             a = g.events[3 * i + 1]
@@ -428,132 +279,172 @@ class Play(GameScreen):
             elif kind == crawl.EV_AVOID:
                 text = "ROOM AVOIDED"
             elif kind == crawl.EV_PREVIEW:
-                self._show_peek(a)
-        if g.status != crawl.PLAYING:
-            self.mode = ENDED
+                peek = a
         if text:
-            self.say(text)
+            self.message.say(text, 0 if self.over() else MESSAGE_MS)
         self._first_card()
+        if peek:
+            self.open(Peek(self, peek))
 
-    def _show_peek(self, n):
-        g = self.game
-        self.mode = PEEK
-        self.n_peek = n
-        for i in range(n):
-            self.peek[i][0] = sprites.card_tile(g.top(i))
-        for i in range(4):
-            self._invert(i, False)
-            self.lines[i].set("")
-        self.lines[0].set("NEXT %d, TOP FIRST:" % n)
-        self.lines[1].set("")
-        self.lines[3].set("")
+    def shut(self):
+        self._lines_key = -1  # the overlay wrote over the lines
+        super().shut()
 
     def _undo(self):
-        if self.game.undo():
-            self.say("UNDONE")
+        self.turns += 1
+        if self.game.undo() == NO_MOVE:
+            self.message.say("NO UNDO PAST A REFILL")
+        else:
+            self.message.say("UNDONE")
             self._first_card()
-        else:
-            self.say("NO UNDO PAST A REFILL")
 
-    # -- leaving ------------------------------------------------------------------------
-    def stay(self):
-        self.lines[1].set("")
-        self.sync()
-
-    def game_over(self):
-        from ui.menus import GameOver, ScoreSheet
-
+    # -- the end ------------------------------------------------------------------------
+    def over_lines(self):
         g = self.game
-        won = g.status == crawl.WON
-        title = "CLEARED!" if won else "DEFEATED"
-        lines = self.entry.score_lines(g)
-        total = "Score %d" % g.score() if lines else ("Survived with %d HP" % g.hp if won else "Slain")
-        over = (GameOver, self.game_index, g.rules, self.deal, title, total)
-        if lines:
-            self.app.show(ScoreSheet, "%s  Deal %d" % (title, self.deal), lines, over)
+        if g.CAN_AVOID:  # Scoundrel
+            if g.status != WON:
+                return ("Monsters left -%d" % g.monsters_left(), "Total %d" % g.score())
+            if g.hp == g.MAX_HP and g.last_potion:
+                return ("HP %d, last potion +%d" % (g.hp, g.last_potion), "Total %d" % g.score())
+            return ("HP %d" % g.hp, "Total %d" % g.score())
+        if not g.scores_chains():  # Soltura, Pure Survival
+            return ("Survived with %d HP" % g.hp if g.status == WON else "Slain",)
+        hp, bare, chains, loot, escort, penalty = g.parts()
+        if g.status == WON:
+            return ("HP %d  Barehanded %d" % (hp, bare), "Chains %d  Loot %d" % (chains, loot),
+                    "Escort %d" % escort, "Total %d" % g.score())
+        return ("Barehanded %d" % bare, "Chains %d" % chains, "Monsters left -%d" % penalty, "Total %d" % g.score())
+
+
+class CardMenu(Overlay):
+    """A card's moves, one a line, the chosen one inverted; A makes it (a
+    refused one says why on its line for a while instead), B closes the menu."""
+
+    def __init__(self, screen, slot, n):
+        super().__init__(screen)
+        self.slot = slot
+        self.n = n
+        self.choice = 0
+        self.until = -1  # while a refusal is shown
+
+    def move(self):
+        return self.screen.options[2 * self.choice]
+
+    def open(self):
+        self.screen.message.until = -1  # the menu takes the message line too
+        self.draw()
+
+    def draw(self):
+        s = self.screen
+        self.until = -1
+        for i in range(4):
+            s.lines[i].set(s.option_text(self.slot, s.options[2 * i]) if i < self.n else "")
+            s.lines[i].invert(i == self.choice)
+
+    def close(self):
+        for line in self.screen.lines:
+            line.invert(False)
+        self.screen.message.say("", 0)
+
+    def button(self, key, kind):
+        s = self.screen
+        if key == buttons.UP or key == buttons.DOWN:
+            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % self.n
+            self.draw()
+            return True
+        if kind != buttons.PRESS:
+            return False
+        if key == buttons.B:
+            s.shut()
+            return True
+        if key != buttons.A:
+            return False
+        mv = self.move()
+        why = s.options[2 * self.choice + 1]
+        if why:
+            s.lines[self.choice].set(REFUSED[why])
+            s.lines[self.choice].invert(False)
+            self.until = ticks_add(s.app.board.ticks_ms(), MESSAGE_MS)
+            return True
+        s.shut()
+        if mv >> 4 == crawl.A_SWAP:
+            s.open(Swap(s, self.slot))
         else:
-            self.app.show(*over)
+            s.make(mv)
+            s.sync()
+        return True
 
 
-def _soltura_lines(g):
-    """The score's parts, for the score sheet (none in Pure Survival)."""
-    if g.rules == crawl.SURVIVAL:
-        return ()
-    hp, bare, chains, loot, escort, penalty = g.parts()
-    if g.status == crawl.WON:
-        return ("HP %d  Barehanded %d" % (hp, bare), "Chains %d  Loot %d" % (chains, loot),
-                "Escort %d" % escort, "Total %d" % g.score())
-    return ("Barehanded %d" % bare, "Chains %d" % chains, "Monsters left -%d" % penalty, "Total %d" % g.score())
+    def tick(self, now):
+        if self.until >= 0 and ticks_diff(now, self.until) >= 0:
+            self.draw()
+            return True
+        return False
 
 
-def _scoundrel_lines(g):
-    if g.status == crawl.WON:
-        if g.hp == g.MAX_HP and g.last_potion:
-            return ("HP %d" % g.hp, "Last potion +%d" % g.last_potion, "", "Total %d" % g.score())
-        return ("HP %d" % g.hp, "", "", "Total %d" % g.score())
-    return ("Monsters left -%d" % g.monsters_left(), "", "", "Total %d" % g.score())
+class Swap(Overlay):
+    """The black Joker's swap: left/right choose the room monster to trade for
+    the deck's top card, A trades it, B goes back."""
+
+    def __init__(self, screen, joker):
+        super().__init__(screen)
+        self.joker = joker
+
+    def open(self):
+        s = self.screen
+        s.cursor = ring(self.joker, 1, 4, s._has_monster)
+        s.lines[0].set("SWAP WHICH MONSTER?")
+        s.message.say("", 0)
+        s.lines[2].set("")
+        s.lines[3].set("A:PICK B:BACK")
+
+    def close(self):
+        self.screen.cursor = self.joker
+
+    def button(self, key, kind):
+        s = self.screen
+        if key == buttons.LEFT or key == buttons.RIGHT:
+            s.cursor = ring(s.cursor, 1 if key == buttons.RIGHT else -1, 4, s._has_monster)
+            s.sync()
+            return True
+        if kind != buttons.PRESS:
+            return False
+        if key == buttons.B:
+            s.shut()
+            return True
+        if key == buttons.A:
+            target = s.cursor
+            s.shut()
+            s.make(crawl.move(crawl.A_SWAP, self.joker, target))
+            s.sync()
+            return True
+        return False
 
 
-class Entry:
-    """One game in the catalog: what the menus show and what plays it."""
+class Peek(Overlay):
+    """The Preview's cards, top first, until A or B."""
 
-    def __init__(self, title, engine, rule_titles, rules_text, score_lines):
-        self.TITLE = title
-        self.engine = engine
-        self.RULE_TITLES = rule_titles
-        self.RULES_TEXT = rules_text
-        self.score_lines = score_lines
+    def __init__(self, screen, n):
+        super().__init__(screen)
+        self.n = n
 
-    def play_screen(self, app, game_index, rules, deal):
-        return Play(app, game_index, rules, deal)
+    def open(self):
+        s = self.screen
+        for i in range(4):
+            s.lines[i].set("")
+            s.lines[i].invert(False)
+        s.lines[0].set("NEXT %d, TOP FIRST:" % self.n)
+        for i in range(self.n):
+            s.peek.card(i, s.game.top(i))
+            s.peek.grids[i].hidden = False
 
+    def close(self):
+        for g in self.screen.peek.grids:
+            g.hidden = True
 
-_SHARED = (
-    "Each move resolves one card of the room of 4. When 1 is left, 3 more are dealt beside it.\n"
-    "Clubs and spades are monsters: 2-10, J 11, Q 12, K 13, A 14. Barehanded, a monster does its value in damage.\n"
-    "Diamonds are weapons: equipping one drops the old one and its monsters. A weapon takes its power off the damage.\n"
-    "Hearts are potions: only the first of a room heals; a second is discarded.\n"
-)
+    def button(self, key, kind):
+        if kind == buttons.PRESS and (key == buttons.A or key == buttons.B):
+            self.screen.shut()
+            return True
+        return False
 
-SOLTURA_TEXT = (
-    "Clear all 46 cards with 21 HP (never more).\n" + _SHARED
-    + "A weapon may strike a monster equal to or lower than the last it slew; a fresh one any. "
-    "You may always fight barehanded.\n"
-    "Red Joker: buff weapon +1, heal 3 (beside the potion limit), or preview the top 3.\n"
-    "Black Joker: flee (room back into the deck, shuffled, -1 HP), blind bet (the top card is drawn and resolved), "
-    "or swap a room monster with the top card.\n"
-    "Or escort a Joker: +14 at victory.\n"
-    "Undo (B) works within a room, never past a refill or a card revealed.\n",
-)
-SOLTURA_RULES = (
-    SOLTURA_TEXT[0]
-    + "Score at victory: HP + monsters slain barehanded + chain bonuses (5, 10, 15, 20, 26 monsters on one weapon: "
-    "+5 +15 +35 +65 +100) + loot (weapon power, the last card if potion or weapon) + 14 a Joker escorted.\n"
-    "Defeat at 0 HP: barehanded + chains, minus every monster left in the room and deck.",
-    SOLTURA_TEXT[0] + "Pure Survival: no score, only whether you reach the bottom of the deck alive.",
-)
-
-_SCOUNDREL = (
-    "The 2011 original: 44 cards, no Jokers, 20 HP (never more).\n" + _SHARED
-    + "You may avoid a room before touching any of its cards: all 4 go under the deck. Never two rooms in a row.\n"
-)
-SCOUNDREL_RULES = (
-    _SCOUNDREL + "Strict: a weapon strikes only monsters strictly lower than the last it slew; a fresh one any.\n",
-    _SCOUNDREL + "Equal: a weapon strikes monsters equal to or lower than the last it slew; a fresh one any.\n",
-)
-_SCOUNDREL_END = (
-    "You may always fight barehanded.\n"
-    "Score alive: your HP, or 20 + the potion's value if HP is 20 and your last card was a potion. "
-    "Dead: minus the monsters left.\n"
-    "Undo (B) works within a room, never past a refill or an avoid."
-)
-SCOUNDREL_RULES = (SCOUNDREL_RULES[0] + _SCOUNDREL_END, SCOUNDREL_RULES[1] + _SCOUNDREL_END)
-
-SOLTURA = Entry("Soltura", crawl.Soltura, ("Score", "Pure Survival"), SOLTURA_RULES, _soltura_lines)
-SCOUNDREL = Entry("Scoundrel", crawl.Scoundrel, ("Strict", "Equal or lower"), SCOUNDREL_RULES, _scoundrel_lines)
-
-
-def _entry(game_index):
-    from ui import catalog
-
-    return catalog.GAMES[game_index]

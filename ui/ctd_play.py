@@ -1,5 +1,4 @@
-"""Clear the Dungeon on 128x64: the play screen, and the game's entry in the
-catalog (title, rule sets, rules pages).
+"""Clear the Dungeon on 128x64: the play screen.
 
 Layout (pixels):
 
@@ -17,57 +16,23 @@ of the hand (or the reserve's top) picks it up; the card then hovers,
 inverted, where it would go: left/right choose a column, down the pile, A
 places it, B puts it back.  A refused placement says why on the message line
 and changes nothing.  B undoes the last move of the hand; holding B asks to
-leave to the menu.
+leave to the menu (ui/parts.py).
 
-Every tile is a one-card TileGrid over the card sheet; a change sets one tile
-index or one palette, so a cursor move sends two small areas to the panel.
+Places the cursor can be on ("spots"): a column 0..columns-1, or columns +
+a panel spot (0-2 the hand, _PILE the pile).
 
 Memory: 17 card TileGrids, 9 Text grids, shadow bytes; the game ~0.4 KB.
 """
 
 from micropython import const
 
-from engine import cards, ctd
+from engine import ctd
+from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
-from ui.app import ASKING, ENDED, GameScreen
+from ui.parts import CardTiles, GameScreen, Message, ring
 from ui.text import SUIT_CHARS, Text, short
 
-
-TITLE = "Clear the Dungeon"
-RULE_TITLES = ("Classic", "Reserve", "One Strike")
-RULES_TEXT = (
-    # Classic
-    "Kill all 12 monsters (J 11, Q 12, K 13) in 4 columns of 3, top card up.\n"
-    "Each hand is 3 power cards (A-10, Jokers).\n"
-    "On a monster: cards 1 and 2 must add up to its power; card 3 must match its suit and kills it.\n"
-    "Joker: worth 10, any suit.\n"
-    "Attacks stay on a monster across hands. A hand may hit several monsters.\n"
-    "A card you do not place goes to the damage pile: 7 there and you lose.\n"
-    "You also lose when deck and hand run out.\n"
-    "Score: cards left in the deck (best 6).\n"
-    "A card that can no longer lead to a kill is refused.\n"
-    "Undo (B) works within a hand, never past a draw or a kill.",
-    # Reserve
-    "Kill all 12 monsters (J 11, Q 12, K 13) in 3 columns of 4, top card up.\n"
-    "Each hand is 3 power cards (A-10, Jokers).\n"
-    "On a monster: cards 1 and 2 must add up to its power; card 3 must match its suit and kills it.\n"
-    "Joker: worth 10, any suit.\n"
-    "Attacks stay across hands.\n"
-    "Cards you do not place go to the reserve pile, with no limit. Its top card can be played as if in your hand.\n"
-    "You lose when deck, hand and reserve have no legal play left.\n"
-    "Score: cards left in the deck.\n"
-    "Undo (B) works within a hand, never past a draw or a kill.",
-    # One Strike
-    "Kill all 12 monsters (J 11, Q 12, K 13) in 4 columns of 3, top card up.\n"
-    "Each hand of 3 power cards strikes one monster only: pair (adds up to its power), then a trigger of its suit.\n"
-    "Joker: worth 10, any suit.\n"
-    "A hand that kills nothing goes wholly to the damage pile: 7 there and you lose.\n"
-    "You also lose when deck and hand run out.\n"
-    "Score: cards left in the deck.\n"
-    "A start the hand cannot finish is refused.\n"
-    "Undo (B) works within a hand, never past a draw or a kill.",
-)
 
 # Why a placement was refused, by the engine's reason code, in 14 characters.
 REFUSED = (
@@ -90,50 +55,46 @@ _HAND_X = const(87)
 _COUNT_X = const(108)
 _ROW = const(16)
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
-_MESSAGE_MS = const(1800)
-
+_NOT_CARRIED = const(-1)
 
 
 class Play(GameScreen):
-    def __init__(self, app, game_index, rules, deal, game=None):
-        """Play deal number `deal`; or `game`, a Dungeon already dealt (tests)."""
-        super().__init__(app, game_index, deal)
-        self.game = game if game is not None else ctd.Dungeon(rules).deal(deal)
-        self.columns = self.game.columns
+    def __init__(self, app, entry, rules, deal, game=None):
+        super().__init__(app, entry, rules, deal, game)
         g = self.group
+        n = self.columns = self.game.columns
         # card tiles: monsters, attacks (2 per column), hand, pile; then the hovering card
-        self.tiles = []
-        for c in range(self.columns):
-            self.tiles.append(sprites.card_grid(c * _COL_X, 0))
-        for c in range(self.columns):
-            for r in range(2):
-                self.tiles.append(sprites.card_grid(c * _COL_X, (r + 1) * _ROW))
-        for i in range(3):
-            self.tiles.append(sprites.card_grid(_HAND_X, i * _ROW))
-        self.tiles.append(sprites.card_grid(_HAND_X, 3 * _ROW))
-        self._hand0 = 3 * self.columns
-        self.shown = bytearray(len(self.tiles))
-        self.lit = bytearray(len(self.tiles))
-        self.below = [Text(2, c * _COL_X + 5, 3 * _ROW) for c in range(self.columns)]
-        labels = (Text(3, _COUNT_X, 0, "DK"), Text(3, _COUNT_X, _ROW, "SL"))
-        pile_label = Text(3, _COUNT_X, 3 * _ROW, "RSV" if rules == ctd.RESERVE else "DMG")
+        places = [(c * _COL_X, 0) for c in range(n)]
+        for c in range(n):
+            places.append((c * _COL_X, _ROW))
+            places.append((c * _COL_X, 2 * _ROW))
+        for i in range(4):
+            places.append((_HAND_X, i * _ROW))
+        self.tiles = CardTiles(g, places)
+        self._hand0 = 3 * n
+        self.below = []
+        for c in range(n):
+            t = Text(2, c * _COL_X + 5, 3 * _ROW)
+            self.below.append(t)
+            g.append(t.grid)
+        pile_name = "RSV" if self.game.rules == ctd.RESERVE else "DMG"
+        self.pile_form = "%d" if self.game.rules == ctd.RESERVE else "%%d/%d" % ctd.DAMAGE_LIMIT
         self.deck_n = Text(3, _COUNT_X, 8)
         self.kills_n = Text(3, _COUNT_X, _ROW + 8)
         self.pile_n = Text(3, _COUNT_X, 3 * _ROW + 8)
-        self.message = Text(14, 0, 56)
-        for t in self.tiles:
-            g.append(t)
-        for t in self.below + [labels[0], labels[1], pile_label, self.deck_n, self.kills_n, self.pile_n, self.message]:
+        for t in (Text(3, _COUNT_X, 0, "DK"), Text(3, _COUNT_X, _ROW, "SL"), Text(3, _COUNT_X, 3 * _ROW, pile_name),
+                  self.deck_n, self.kills_n, self.pile_n):
             g.append(t.grid)
+        self.message = Message(g, 14, 0, 56, app.board.ticks_ms)
         self.ghost = sprites.card_grid(0, 0)
         self.ghost.pixel_shader = sprites.INVERTED
         self.ghost.hidden = True
         g.append(self.ghost)
-        self.carry = -1  # the source picked up: hand slot 0-2 or FROM_RESERVE
-        self.cursor = self.columns  # a spot: a column, or columns + panel spot
+        self.options = bytearray(2 * (ctd.TO_PILE + 1))
+        self.carry = _NOT_CARRIED  # the source picked up: hand slot 0-2 or FROM_RESERVE
+        self.cursor = n  # a spot
         self.panel = 0  # the last panel spot the cursor was on
         self.last_column = 0  # the last column targeted before going down to the pile
-        self.message_until = -1
         self._to_source()
         self.sync()
 
@@ -157,131 +118,104 @@ class Play(GameScreen):
     def _to_source(self):
         """Put the cursor on a card to pick: the last slot used, else the first with a card."""
         base = self.columns
-        if self._has_card(base + self.panel):
-            self.cursor = base + self.panel
-            return
-        for p in range(4):
-            if self._has_card(base + p):
-                self.cursor = base + p
-                self.panel = p
-                return
+        if not self._has_card(base + self.panel):
+            for p in range(4):
+                if self._has_card(base + p):
+                    self.panel = p
+                    break
         self.cursor = base + self.panel
 
     # -- drawing ------------------------------------------------------------------
-    def _tile(self, i, tile, lit):
-        sprites.show(self.tiles, self.shown, self.lit, i, tile, lit)
-
     def sync(self):
         """Show the game's state: only tiles and numbers that differ change."""
         g = self.game
-        lit = -1 if self.carry >= 0 or self.mode == ENDED else self._spot_tile(self.cursor)
+        tiles = self.tiles
+        lit = -1 if self.carry >= 0 or self.over() else self._spot_tile(self.cursor)
         for c in range(self.columns):
             f = g.front(c)
-            self._tile(c, sprites.card_tile(g.monsters[f]) if f >= 0 else sprites.EMPTY, lit == c)
+            tiles.card(c, g.monsters[f] if f >= 0 else 0, lit == c, sprites.EMPTY)
             for r in range(2):
-                i = self.columns + 2 * c + r
-                self._tile(i, sprites.card_tile(g.attacks[c * 3 + r]), 0)
+                tiles.card(self.columns + 2 * c + r, g.attacks[c * 3 + r], False, sprites.EMPTY)
             n = g.below(c)
-            self.below[c].set("+%d" % n if n else "")
+            if n:
+                self.below[c].number(n, "+%d")
+            else:
+                self.below[c].set("")
         for s in range(3):
-            c = 0 if self.carry == s else g.hand[s]
             i = self._hand0 + s
-            self._tile(i, sprites.card_tile(c) if c else sprites.SLOT, lit == i)
+            tiles.card(i, 0 if self.carry == s else g.hand[s], lit == i)
         top = g.pile[g.pile_n - 1] if g.pile_n else 0
         if self.carry == ctd.FROM_RESERVE:
             top = g.pile[g.pile_n - 2] if g.pile_n > 1 else 0
         i = self._hand0 + _PILE
-        self._tile(i, sprites.card_tile(top) if top else sprites.SLOT, lit == i)
-        self.deck_n.set(str(ctd.POWER_CARDS - g.top), True)
-        self.kills_n.set(str(g.kills), True)
-        self.pile_n.set(str(g.pile_n) if g.rules == ctd.RESERVE else "%d/7" % g.pile_n, True)
+        tiles.card(i, top, lit == i)
+        self.deck_n.number(ctd.POWER_CARDS - g.top, "%d", True)
+        self.kills_n.number(g.kills, "%d", True)
+        self.pile_n.number(g.pile_n, self.pile_form, True)
+        ghost = self.ghost
         if self.carry >= 0:
-            target = self.cursor if self.cursor < self.columns else ctd.TO_PILE
-            if target == ctd.TO_PILE:
-                x, y = _HAND_X, 3 * _ROW
+            if self.cursor < self.columns:
+                x, y = self.cursor * _COL_X, (g.role(self.cursor) + 1) * _ROW
             else:
-                x, y = target * _COL_X, (g.role(target) + 1) * _ROW
-            card = g.source_card(self.carry)
-            if self.ghost.x != x or self.ghost.y != y:
-                self.ghost.x = x
-                self.ghost.y = y
-            if self.ghost[0] != sprites.card_tile(card):
-                self.ghost[0] = sprites.card_tile(card)
-            if self.ghost.hidden:
-                self.ghost.hidden = False
-        elif not self.ghost.hidden:
-            self.ghost.hidden = True
-
-    def say(self, text, ms=_MESSAGE_MS):
-        self.message.set(text)
-        self.message_until = self.app.board.ticks_ms() + ms if ms else -1
-
-    def tick(self, now):
-        if self.message_until >= 0 and buttons.ticks_diff(now, self.message_until) >= 0:
-            self.message_until = -1
-            self.message.set("")
-            return True
-        return False
+                x, y = _HAND_X, 3 * _ROW
+            tile = sprites.card_tile(g.source_card(self.carry))
+            if ghost.x != x or ghost.y != y:
+                ghost.x = x
+                ghost.y = y
+            if ghost[0] != tile:
+                ghost[0] = tile
+            if ghost.hidden:
+                ghost.hidden = False
+        elif not ghost.hidden:
+            ghost.hidden = True
 
     # -- buttons ----------------------------------------------------------------
-    def button(self, key, kind):
-        ended = self.ending_button(key, kind)
-        if ended is not None:
-            return ended
+    def play_button(self, key, kind):
         if key == buttons.B:
-            if kind == buttons.HOLD:
-                if self.carry >= 0:
-                    self.carry = -1
-                    self.sync()
-                self.mode = ASKING
-                self.say("MENU? A=Y B=N", 0)
-                return True
-            return self._back()
+            return kind == buttons.PRESS and self._back()
         if key == buttons.A:
             return kind == buttons.PRESS and self._act()
-        return self._move(key)
+        if self.carry >= 0:
+            self._aim(key)
+        elif not self._move(key):
+            return False
+        self.sync()
+        return True
+
+    def _standing(self, c):
+        return c == self.columns or self.game.front(c) >= 0
+
+    def _aim(self, key):
+        """With a card picked up: the columns still standing, and the pile below them."""
+        n = self.columns
+        from_reserve = self.carry == ctd.FROM_RESERVE
+        if key == buttons.DOWN:
+            if self.cursor < n and not from_reserve:
+                self.last_column = self.cursor
+                self.cursor = n + _PILE
+        elif key == buttons.UP:
+            if self.cursor >= n:
+                self.cursor = self.last_column
+        else:
+            spots = n if from_reserve else n + 1  # the pile is spot n of the ring
+            i = ring(min(self.cursor, n), 1 if key == buttons.RIGHT else -1, spots, self._standing)
+            self.cursor = i if i < n else n + _PILE
 
     def _move(self, key):
+        """No card picked up: the columns (to read a monster), then the hand and pile."""
         n = self.columns
-        if self.carry >= 0:
-            # targets: the columns still standing, and the pile
-            if key == buttons.DOWN:
-                if self.cursor < n and self.carry != ctd.FROM_RESERVE:
-                    self.last_column = self.cursor
-                    self.cursor = n + _PILE
-            elif key == buttons.UP:
-                if self.cursor >= n:
-                    self.cursor = self.last_column
-            else:
-                step = 1 if key == buttons.RIGHT else -1
-                spots = n + (0 if self.carry == ctd.FROM_RESERVE else 1)
-                i = self.cursor if self.cursor < n else n
-                for _ in range(spots):
-                    i = (i + step) % spots
-                    if i == n or self.game.front(i) >= 0:
-                        break
-                self.cursor = i if i < n else n + _PILE
+        if key == buttons.UP or key == buttons.DOWN:
+            if self.cursor < n:
+                return False
+            p = ring(self.cursor - n, 1 if key == buttons.DOWN else -1, 4, lambda p: self._has_card(n + p))
+            self.cursor = n + p
+            self.panel = p
         else:
-            if key in (buttons.UP, buttons.DOWN):
-                if self.cursor < n:
-                    return False
-                step = 1 if key == buttons.DOWN else -1
-                p = self.cursor - n
-                for _ in range(4):
-                    p = (p + step) % 4
-                    if self._has_card(n + p):
-                        break
-                self.cursor = n + p
-                self.panel = p
+            i = (min(self.cursor, n) + (1 if key == buttons.RIGHT else -1)) % (n + 1)
+            if i == n:
+                self._to_source()
             else:
-                step = 1 if key == buttons.RIGHT else -1
-                i = self.cursor if self.cursor < n else n
-                i = (i + step) % (n + 1)
-                if i == n:
-                    self._to_source()
-                else:
-                    self.cursor = i
-        self.sync()
+                self.cursor = i
         return True
 
     def _act(self):
@@ -295,94 +229,77 @@ class Play(GameScreen):
             if g.source_card(source) == 0:
                 return False
             self.carry = source
-            self.cursor = n + _PILE
-            for c in range(n):
-                if g.check((source << 4) | c) == 0:
-                    self.cursor = c
+            self.cursor = -1
+            k = g.options(source, self.options)
+            for i in range(k):
+                if self.options[2 * i + 1] == 0 and self.options[2 * i] & 0x0F < n:
+                    self.cursor = self.options[2 * i] & 0x0F
                     break
-            if self.cursor >= n:
-                self.say("NOWHERE TO GO")
-                if source == ctd.FROM_RESERVE:
-                    self.cursor = max(0, self._first_standing())
+            if self.cursor < 0:
+                self.message.say("NOWHERE TO GO")
+                standing = ring(n, 1, n + 1, self._standing)
+                self.cursor = standing if source == ctd.FROM_RESERVE and standing < n else n + _PILE
             self.sync()
             return True
         target = self.cursor if self.cursor < n else ctd.TO_PILE
         why = g.play((self.carry << 4) | target)
         if why:
-            self.say(REFUSED[why])
+            self.message.say(REFUSED[why])
             return True
-        self.carry = -1
+        self.carry = _NOT_CARRIED
         self._after_move()
         return True
-
-    def _first_standing(self):
-        for c in range(self.columns):
-            if self.game.front(c) >= 0:
-                return c
-        return -1
 
     def _back(self):
         if self.carry >= 0:
             source = self.carry
-            self.carry = -1
+            self.carry = _NOT_CARRIED
             self.cursor = self.columns + (_PILE if source == ctd.FROM_RESERVE else source)
             self.sync()
             return True
-        g = self.game
-        if g.undo():
-            self.say("UNDONE")
-            source = g.log[g.log_n] >> 4  # the move just taken back
+        mv = self.game.undo()
+        if mv == NO_MOVE:
+            self.message.say("NO UNDO NOW")
+        else:
+            self.message.say("UNDONE")
+            source = mv >> 4
             self.panel = _PILE if source == ctd.FROM_RESERVE else source
             self.cursor = self.columns + self.panel
-        else:
-            self.say("NO UNDO NOW")
         self.sync()
         return True
 
     def _after_move(self):
         g = self.game
         self._to_source()
-        if g.status != 0:
-            self.mode = ENDED
-            self.say(("WON! PRESS A" if g.status == 1 else "LOST. PRESS A"), 0)
+        if self.over():
+            self.message.say(("WON! PRESS A" if g.status == WON else "LOST. PRESS A"), 0)
         else:
             for i in range(g.n_events):
                 kind = g.events[3 * i]
                 if kind == ctd.EV_KILL:
-                    self.say("SLAIN " + short(g.events[3 * i + 1]) + "!")
+                    self.message.say("SLAIN " + short(g.events[3 * i + 1]) + "!")
                 elif kind == ctd.EV_FAILED:
-                    self.say("MISS: +%d DMG" % g.events[3 * i + 2])
+                    self.message.say("MISS: +%d DMG" % g.events[3 * i + 2])
         self.sync()
 
     def _describe(self, col):
         g = self.game
         f = g.front(col)
         if f < 0:
-            self.say("COLUMN CLEARED")
+            self.message.say("COLUMN CLEARED")
             return
         m = g.monsters[f]
         a = col * 3
         if g.attacks[a] == 0:
-            self.say(short(m) + " POWER %d" % (m & 0x0F))
+            self.message.say(short(m) + " POWER %d" % (m & 0x0F))
         elif g.attacks[a + 1] == 0:
-            self.say(short(m) + " %d+? >=%d" % (ctd.value(g.attacks[a]), m & 0x0F))
+            self.message.say(short(m) + " %d+? >=%d" % (ctd.value(g.attacks[a]), m & 0x0F))
         else:
-            self.say(short(m) + " NEEDS " + SUIT_CHARS[(m >> 4) & 3])
+            self.message.say(short(m) + " NEEDS " + SUIT_CHARS[(m >> 4) & 3])
 
-    # -- leaving ------------------------------------------------------------------
-    def stay(self):
-        self.say("", 0)
-
-    def game_over(self):
-        from ui.menus import GameOver
-
+    # -- the end --------------------------------------------------------------------
+    def over_lines(self):
         g = self.game
-        won = g.status == 1
-        if won:
-            line = "Score %d  %s" % (g.score(), RULE_TITLES[g.rules])
-        else:
-            line = "%d/12 slain, %s" % (g.kills, LOSSES[g.loss])
-        self.app.show(GameOver, self.game_index, g.rules, self.deal, "CLEARED!" if won else "DEFEATED", line)
-
-
-play_screen = Play
+        if g.status == WON:
+            return ("Score %d  %s" % (g.score(), self.entry.rule_titles[g.rules]),)
+        return ("%d/%d slain, %s" % (g.kills, ctd.MONSTERS, LOSSES[g.loss]),)

@@ -1,65 +1,68 @@
-"""The screens around a game: title, game list, rule set, rules page, game
-over.  They share one Menu: a title line, up to four choices shown inverted
-when chosen, text from bitmap_label over terminalio.FONT (6x12).
+"""The screens around the games: title, game list, a game's rule sets, its
+rules pages, game over.  Every line is a Text in the 5x7 font on an 8-pixel
+row (ui/text.py), so moving a menu's choice redraws two lines and nothing
+else, and no screen here needs a font library.
 
-Layout: the title at y 0; lines of 12 px below it; 21 characters a line.
-Memory: one bitmap_label per line (about 10-12 B a character).
+Layout: 8 rows of 21 characters; the title on row 0, choices below it shown
+inverted when chosen, the buttons on row 7.
+
+These screens know the games only through engine/registry.py entries; they
+ask the app (ui/app.py) for the next screen.  A game's rules text is imported
+when its page opens and released at once (registry.read), kept only as the
+page's lines.
+
+Memory: one Text a line (about 120 B); a rules page its wrapped lines.
 """
 
-import terminalio
-from adafruit_display_text import bitmap_label
+import displayio
 from micropython import const
 
+from engine import registry
 from hw import buttons
-from ui import catalog
-from ui.app import Screen
+from ui import sprites
+from ui.screen import Screen
+from ui.text import COLUMNS, ROW, Text, pad
 
-
-_LINE = const(12)
-_COLUMNS = const(21)
-_WHITE = const(0xFFFFFF)
-_SHOWN = const(4)  # lines of a rules page
-
-
-def pad(text, width=_COLUMNS):
-    """text cut or padded with spaces to width (CircuitPython's str has no ljust)."""
-    return text[:width] + " " * (width - len(text))
-
-
-def label(text, y, x=0, scale=1):
-    return bitmap_label.Label(terminalio.FONT, text=text, color=_WHITE, anchor_point=(0, 0), anchored_position=(x, y), scale=scale)
+_ROWS = const(8)
+_BODY = const(6)  # lines of text a rules page shows
 
 
 class Menu(Screen):
-    """A title, optional header lines, and choices; up/down choose, A takes,
-    B goes back, right asks for more (a rules page)."""
+    """A title, optional lines under it, choices and a line of buttons;
+    up/down choose (round the ends), A takes, B goes back, right asks for
+    more (a rules page)."""
 
-    def __init__(self, app, title, header, choices, chosen=0):
+    def __init__(self, app, title, lines, choices, chosen=0, hint=""):
         super().__init__(app)
-        self.group.append(label(title, 0))
-        y = _LINE + 1
-        for line in header:
-            self.group.append(label(line, y))
-            y += _LINE
-        self.first = len(self.group)
+        self.line(0, title)
+        row = 1
+        for text in lines:
+            self.line(row, text)
+            row += 1
+        if row + len(choices) < _ROWS - (1 if hint else 0):
+            row += 1  # a blank row above the choices, where there is room
         self.choices = choices
+        self.rows = []
         for text in choices:
-            self.group.append(label(pad(text), y))
-            y += _LINE
+            self.rows.append(self.line(row, " " + text))
+            row += 1
+        if hint:
+            self.line(_ROWS - 1, hint)
         self.chosen = -1
         self.choose(chosen)
+
+    def line(self, row, text):
+        t = Text(COLUMNS, 0, row * ROW, pad(text))
+        self.group.append(t.grid)
+        return t
 
     def choose(self, i):
         if i == self.chosen:
             return False
         if self.chosen >= 0:
-            old = self.group[self.first + self.chosen]
-            old.color = _WHITE
-            old.background_color = None
+            self.rows[self.chosen].invert(False)
         self.chosen = i
-        new = self.group[self.first + i]
-        new.color = 0
-        new.background_color = _WHITE
+        self.rows[i].invert(True)
         return True
 
     def button(self, key, kind):
@@ -91,92 +94,100 @@ class Menu(Screen):
 class Title(Screen):
     def __init__(self, app):
         super().__init__(app)
-        self.group.append(label("DECKCRAWL", 6, x=10, scale=2))
-        self.group.append(label("solo dungeon cards", 32, x=10))
-        self.group.append(label("press A", 50, x=43))
+        big = displayio.Group(scale=2, x=10, y=2)
+        big.append(Text(9, 0, 0, "DECKCRAWL").grid)
+        self.group.append(big)
+        for i in range(4):  # a fan of the four suits' faces
+            g = sprites.card_grid(22 + i * 21, 22)
+            g[0] = sprites.card_tile(((i & 3) << 4) | (1, 13, 12, 11)[i])
+            self.group.append(g)
+        self.group.append(Text(COLUMNS, 1, 41, " solo dungeon cards").grid)
+        self.group.append(Text(COLUMNS, 1, 54, "      press A").grid)
 
     def button(self, key, kind):
         if key == buttons.A and kind == buttons.PRESS:
-            self.app.show(GameList)
+            self.app.game_list()
         return False
 
 
 class GameList(Menu):
     def __init__(self, app, chosen=0):
-        super().__init__(app, "Choose a game", (), [g.TITLE for g in catalog.GAMES], chosen)
+        titles = [e.title for e in registry.GAMES]
+        super().__init__(app, "Choose a game", (), titles, chosen, "A:PLAY  B:TITLE")
 
     def take(self, i):
-        self.app.show(RuleSets, i)
+        self.app.rule_sets(registry.GAMES[i])
 
     def back(self):
-        self.app.show(Title)
+        self.app.title()
 
 
 class RuleSets(Menu):
-    def __init__(self, app, game, chosen=0):
-        self.game = game
-        spec = catalog.GAMES[game]
-        super().__init__(app, spec.TITLE, (), list(spec.RULE_TITLES), chosen)
-        self.group.append(label("A play  > rules", 52))
+    def __init__(self, app, entry, chosen=0):
+        self.entry = entry
+        super().__init__(app, entry.title, (), entry.rule_titles, chosen, "A:PLAY >:RULES B:BACK")
 
     def take(self, i):
-        spec = catalog.GAMES[self.game]
-        self.app.show(spec.play_screen, self.game, i, self.app.new_deal())
+        self.app.play(self.entry, i, self.app.new_deal())
 
     def back(self):
-        self.app.show(GameList, self.game)
+        self.app.game_list(self.entry)
 
     def more(self, i):
-        self.app.show(RulesPage, self.game, i)
+        self.app.rules_page(self.entry, i)
 
 
-def wrap(text, width=_COLUMNS):
-    """Lines of at most width characters; a blank line between paragraphs."""
+def wrap(text, width=COLUMNS):
+    """Lines of at most width characters, cut at spaces; a paragraph ("\n")
+    starts a new line.  Each line is one slice of text, so wrapping makes no
+    garbage beyond the lines themselves."""
     lines = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = line + " " + word if line else word
-        lines.append(line)
+    n = len(text)
+    i = 0
+    while i < n:
+        while i < n and text[i] == " ":
+            i += 1
+        end = text.find("\n", i)
+        if end < 0:
+            end = n
+        if end - i > width:
+            cut = text.rfind(" ", i, i + width + 1)
+            end = cut if cut > i else i + width  # a word longer than a line is cut
+        if end > i:
+            lines.append(text[i:end])
+        i = end + 1 if end < n and text[end] in " \n" else end
     return lines
 
 
 class RulesPage(Screen):
-    """A game's rules for one rule set, four lines a page; down or right turns
+    """A game's rules for one rule set, six lines a page; down or right turns
     the page, up or left turns back, A or B go back to the rule sets."""
 
-    def __init__(self, app, game, rules):
+    def __init__(self, app, entry, rules):
         super().__init__(app)
-        self.game = game
+        self.entry = entry
         self.rules = rules
-        spec = catalog.GAMES[game]
-        self.lines = wrap(spec.RULES_TEXT[rules])
-        self.pages = (len(self.lines) + _SHOWN - 1) // _SHOWN
+        self.lines = wrap(registry.read(entry.words)[rules])
+        self.pages = (len(self.lines) + _BODY - 1) // _BODY
         self.page = 0
-        self.title = label(self._title(), 0)
-        self.group.append(self.title)
+        self.title = Text(COLUMNS, 0, 0)
+        self.group.append(self.title.grid)
+        self.title.invert()
         self.body = []
-        for i in range(_SHOWN):
-            line = label(pad(""), _LINE + 2 + i * _LINE)
-            self.body.append(line)
-            self.group.append(line)
+        for i in range(_BODY):
+            t = Text(COLUMNS, 0, (i + 1) * ROW)
+            self.body.append(t)
+            self.group.append(t.grid)
+        self.group.append(Text(COLUMNS, 0, (_ROWS - 1) * ROW, "<>:PAGE  A/B:BACK").grid)
         self._fill()
 
-    def _title(self):
-        spec = catalog.GAMES[self.game]
-        mark = "%d/%d" % (self.page + 1, self.pages)
-        name = spec.RULE_TITLES[self.rules] + " rules"
-        return pad(name[: _COLUMNS - len(mark) - 1], _COLUMNS - len(mark)) + mark
-
     def _fill(self):
-        for i in range(_SHOWN):
-            j = self.page * _SHOWN + i
-            self.body[i].text = pad(self.lines[j] if j < len(self.lines) else "")
-        self.title.text = self._title()
+        for i in range(_BODY):
+            j = self.page * _BODY + i
+            self.body[i].set(self.lines[j] if j < len(self.lines) else "")
+        mark = "%d/%d" % (self.page + 1, self.pages)
+        name = self.entry.rule_titles[self.rules] + " rules"
+        self.title.set(pad(name[: COLUMNS - len(mark) - 1], COLUMNS - len(mark)) + mark)
 
     def button(self, key, kind):
         if key in (buttons.DOWN, buttons.RIGHT) and self.page + 1 < self.pages:
@@ -184,7 +195,7 @@ class RulesPage(Screen):
         elif key in (buttons.UP, buttons.LEFT) and self.page > 0:
             self.page -= 1
         elif key in (buttons.A, buttons.B) and kind == buttons.PRESS:
-            self.app.show(RuleSets, self.game, self.rules)
+            self.app.rule_sets(self.entry, self.rules)
             return False
         else:
             return False
@@ -192,41 +203,23 @@ class RulesPage(Screen):
         return True
 
 
-class ScoreSheet(Screen):
-    """A game's score broken into its parts, up to four lines under a title;
-    A or B goes on to the screen `then` names: (factory, *args)."""
-
-    def __init__(self, app, title, lines, then):
-        super().__init__(app)
-        self.then = then
-        self.group.append(label(title, 0))
-        for i in range(len(lines)):
-            self.group.append(label(pad(lines[i]), _LINE + 2 + i * _LINE))
-
-    def button(self, key, kind):
-        if kind == buttons.PRESS and key in (buttons.A, buttons.B):
-            self.app.show(*self.then)
-        return False
-
-
 class GameOver(Menu):
-    """Won or lost, the deal, one line of score the game writes; then play
-    again, the same deal, or the menu."""
+    """Won or lost, the deal, up to four lines of score the game writes; then
+    play again, the same deal, or the game's menu."""
 
-    def __init__(self, app, game, rules, deal, title, line):
-        self.game = game
+    def __init__(self, app, entry, rules, deal, title, lines):
+        self.entry = entry
         self.rules = rules
         self.deal = deal
-        super().__init__(app, "%s  Deal %d" % (title, deal), (line,), ["Play again", "Same deal", "Menu"])
+        super().__init__(app, "%s  Deal %d" % (title, deal), lines, ("Play again", "Same deal", "Menu"))
 
     def take(self, i):
-        spec = catalog.GAMES[self.game]
         if i == 0:
-            self.app.show(spec.play_screen, self.game, self.rules, self.app.new_deal())
+            self.app.play(self.entry, self.rules, self.app.new_deal())
         elif i == 1:
-            self.app.show(spec.play_screen, self.game, self.rules, self.deal)
+            self.app.play(self.entry, self.rules, self.deal)
         else:
-            self.app.show(RuleSets, self.game, self.rules)
+            self.back()
 
     def back(self):
-        self.app.show(RuleSets, self.game, self.rules)
+        self.app.rule_sets(self.entry, self.rules)

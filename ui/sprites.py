@@ -10,14 +10,14 @@ bytes in ui/font.py, and the two palettes.
     NORMAL      lit pixels white on black; INVERTED the other way round,
                 which is how a cursor or a choice is shown.
 
-Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x32 (0.4 KB).
+Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x48 (0.6 KB).
 """
 
 import displayio
 from micropython import const
 
+from engine import registry
 from engine.cards import RANK_NAMES
-from ui import font
 
 
 CARD_W = const(20)
@@ -39,6 +39,7 @@ INVERTED[1] = 0x000000
 
 _cards = None
 _font = None
+_chars = ""  # font.CHARS, kept once the sheets are built and ui.font is released
 
 
 def card_tile(c):
@@ -54,8 +55,12 @@ def card_tile(c):
 
 
 def char_tile(ch):
-    i = font.CHARS.find(ch)
-    return i if i >= 0 else font.CHARS.find("?")
+    """The font sheet's tile for a character: its upper case where the font
+    has no lower case one, "?" where it has neither."""
+    i = _chars.find(ch)
+    if i < 0:
+        i = _chars.find(ch.upper())
+    return i if i >= 0 else _chars.find("?")
 
 
 def _glyph(bm, x, y, rows, width):
@@ -66,7 +71,7 @@ def _glyph(bm, x, y, rows, width):
                 bm[x + i, y + j] = 1
 
 
-def _draw_card(bm, x, y, c):
+def _draw_card(bm, x, y, c, font):
     for i in range(1, CARD_W - 1):
         bm[x + i, y] = 1
         bm[x + i, y + CARD_H - 1] = 1
@@ -87,46 +92,65 @@ def _draw_card(bm, x, y, c):
     _glyph(bm, x + CARD_W - 9, y + CARD_H - 9, font.SUITS[7 * k : 7 * k + 7], 7)
 
 
+def _card_sheet(font):
+    n = _FIRST_CARD + 54
+    rows = (n + _PER_ROW - 1) // _PER_ROW
+    bm = displayio.Bitmap(CARD_W * _PER_ROW, CARD_H * rows, 2)
+    for t in range(1, n):
+        x = (t % _PER_ROW) * CARD_W
+        y = (t // _PER_ROW) * CARD_H
+        if t == SLOT:
+            for i in range(1, CARD_W - 1, 2):
+                bm[x + i, y] = 1
+                bm[x + i, y + CARD_H - 1] = 1
+            for j in range(2, CARD_H - 1, 2):
+                bm[x, y + j] = 1
+                bm[x + CARD_W - 1, y + j] = 1
+        elif t == BACK:
+            _draw_card(bm, x, y, 0, font)
+            for j in range(2, CARD_H - 2):
+                for i in range(2, CARD_W - 2):
+                    if (i + j) % 3 == 0:
+                        bm[x + i, y + j] = 1
+        else:
+            c = t - _FIRST_CARD
+            card = (15 | ((c - 52) << 4)) if c >= 52 else (((c // 13) << 4) | (c % 13 + 1))
+            _draw_card(bm, x, y, card, font)
+    return bm
+
+
+def _font_sheet(font):
+    n = len(font.CHARS)
+    bm = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((n + 15) // 16), 2)
+    for i in range(n):
+        _glyph(bm, (i % 16) * CHAR_W, (i // 16) * CHAR_H, font.FONT[7 * i : 7 * i + 7], 5)
+    return bm
+
+
+def _build():
+    """Draw both sheets from ui/font.py's bytes, then release ui.font: the
+    sheets and its CHARS are all the screens need of it."""
+    global _cards, _font, _chars
+    from ui import font
+
+    _chars = font.CHARS
+    _cards = _card_sheet(font)
+    _font = _font_sheet(font)
+    font = None
+    registry.release(("ui.font",))
+
+
 def cards():
     """The card sprite sheet (built on first use)."""
-    global _cards
     if _cards is None:
-        n = _FIRST_CARD + 54
-        rows = (n + _PER_ROW - 1) // _PER_ROW
-        bm = displayio.Bitmap(CARD_W * _PER_ROW, CARD_H * rows, 2)
-        for t in range(1, n):
-            x = (t % _PER_ROW) * CARD_W
-            y = (t // _PER_ROW) * CARD_H
-            if t == SLOT:
-                for i in range(1, CARD_W - 1, 2):
-                    bm[x + i, y] = 1
-                    bm[x + i, y + CARD_H - 1] = 1
-                for j in range(2, CARD_H - 1, 2):
-                    bm[x, y + j] = 1
-                    bm[x + CARD_W - 1, y + j] = 1
-            elif t == BACK:
-                _draw_card(bm, x, y, 0)
-                for j in range(2, CARD_H - 2):
-                    for i in range(2, CARD_W - 2):
-                        if (i + j) % 3 == 0:
-                            bm[x + i, y + j] = 1
-            else:
-                c = t - _FIRST_CARD
-                card = (15 | ((c - 52) << 4)) if c >= 52 else (((c // 13) << 4) | (c % 13 + 1))
-                _draw_card(bm, x, y, card)
-        _cards = bm
+        _build()
     return _cards
 
 
 def font_sheet():
     """The 6x8 font sprite sheet (built on first use)."""
-    global _font
     if _font is None:
-        n = len(font.CHARS)
-        bm = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((n + 15) // 16), 2)
-        for i in range(n):
-            _glyph(bm, (i % 16) * CHAR_W, (i // 16) * CHAR_H, font.FONT[7 * i : 7 * i + 7], 5)
-        _font = bm
+        _build()
     return _font
 
 

@@ -1,22 +1,34 @@
 """Fixed-width text in the 5x7 font: one TileGrid of character tiles, so
-changing a few characters redraws only those cells.  For the numbers and the
-message line of a play screen; menus and pages use bitmap_label.
+changing a few characters redraws only those cells.  Every screen writes with
+it: menus and rules pages as well as the numbers and message lines of play.
+
+A line is 21 cells of 6x8 pixels across the 128-pixel panel; lines sit on
+8-pixel rows, which are the SSD1306's pages, so one changed line is one page
+on the bus.
 
 Memory: one TileGrid (about 100 B plus 1 B a cell) and a shadow of the cells.
 """
 
 import displayio
+from micropython import const
 
 from engine.cards import RANK_NAMES
 from ui import sprites
 
 SUIT_CHARS = "\x01\x02\x03\x04"
+COLUMNS = const(21)  # characters a line
+ROW = const(8)  # pixels a line
 
 
 def short(c):
     """A card in 3 characters or fewer, with a suit symbol: 10\x02, K\x01."""
     r = c & 0x0F
     return "JKR" if r == 15 else RANK_NAMES[r] + SUIT_CHARS[(c >> 4) & 3]
+
+
+def pad(text, width=COLUMNS):
+    """text cut or padded with spaces to width (CircuitPython's str has no ljust)."""
+    return text[:width] + " " * (width - len(text))
 
 
 class Text:
@@ -35,21 +47,36 @@ class Text:
         )
         self.shown = bytearray(width)
         self.text = ""
+        self.value = None  # the number number() last showed
         self.set(text)
 
     def set(self, text, right=False):
-        """Show text (upper-cased, cut or padded to the width; right-aligned if asked)."""
+        """Show text (cut or padded to the width; right-aligned if asked)."""
+        self.value = None
         if text == self.text:
             return False
         self.text = text
-        t = text.upper()
-        if right and len(t) < self.width:
-            t = " " * (self.width - len(t)) + t
+        n = len(text)
+        lead = self.width - n if right and n < self.width else 0
         changed = False
         for i in range(self.width):
-            k = sprites.char_tile(t[i]) if i < len(t) else 0
+            j = i - lead
+            k = sprites.char_tile(text[j]) if 0 <= j < n else 0
             if self.shown[i] != k:
                 self.grid[i] = k
                 self.shown[i] = k
                 changed = True
         return changed
+
+    def number(self, n, form="%d", right=False):
+        """Show the number n in form; formats nothing when n is already shown."""
+        if n == self.value:
+            return False
+        self.value = n
+        return self.set(form % n, right)
+
+    def invert(self, on=True):
+        """Show the line inverted (a cursor, a chosen line) or not."""
+        shader = sprites.INVERTED if on else sprites.NORMAL
+        if self.grid.pixel_shader is not shader:
+            self.grid.pixel_shader = shader

@@ -1,28 +1,60 @@
 """Run the device's screens under the desktop MicroPython: the whole way from the
-title to a finished game and back, by button presses, on a stand-in board.
+title through a bot game of every rule set of every game (engine/registry.py,
+in its order) to game over, and back to the game list and the title, by button
+presses on a stand-in board.
 
-    micropython tests/mp/ui_on_micropython.py PROJECT_DIR STUBS_DIR [LIB_DIR]
+    micropython tests/mp/ui_on_micropython.py PROJECT_DIR STUBS_DIR [LIB_DIR] [--figures=heap|time|alloc]
 
 PROJECT_DIR holds engine/, hw/, ui/ and tools/ (as .py); LIB_DIR, if given,
-comes first on the path (the MicroPython build's .mpy files).  STUBS_DIR holds
-the strict displayio, terminalio and bitmap_label stand-ins.  It catches what
-CPython lets pass and MicroPython does not (missing str methods, keyword
-arguments, big ints, ...).  Prints one line starting "ok" with figures.
+comes first on the path (a MicroPython build's .mpy files, with the bots and
+tools/presses added: tools/bench.py proxy_tree()).  STUBS_DIR holds the strict
+displayio stand-in.  It catches what CPython lets pass and MicroPython does not
+(missing str methods, keyword arguments, big ints, ...), and checks that no
+game's modules are in sys.modules at the title or the game list, and that
+leaving a game releases every module it brought in.  Prints one line starting
+"ok" with figures.
+
+--figures=... adds one line of JSON after it, the desktop proxy of the board's
+figures (tools/bench.py runs each, from the .mpy build):
+    heap  gc.mem_free() after gc.collect() at the title, on entering each game's
+          play screen, and the lowest of every screen over the run, sampled
+          after every press and whenever a displayio object is made (while a
+          screen is being built); the bytes this driver holds itself (bots,
+          presses, the shadow game) are added back, so the figures are the
+          device's
+    time  the Python-side microseconds of each kind of press: time.ticks_us()
+          around the app.step() that handles it (the stand-in displayio draws
+          nothing); n, median and max per kind
+    alloc the heap bytes each kind of press leaves for the collector (the
+          collector paused around the step: run it with a large heap, such as
+          -X heapsize=2m), for the presses that stay on their screen
+
+Nothing of a game is imported at the top: the bots, tools.presses and the
+engine's rng are imported once the game is entered (and so released with it).
 """
 
 import gc
 import sys
+import time
 
-sys.path.insert(0, sys.argv[2])
-sys.path.insert(0, sys.argv[1])
-if len(sys.argv) > 3:
-    sys.path.insert(0, sys.argv[3])
+_ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+_MODE = ""
+for _a in sys.argv[1:]:
+    if _a.startswith("--figures="):
+        _MODE = _a[10:]
+assert _MODE in ("", "heap", "time", "alloc"), "--figures must be heap, time or alloc"
 
-from engine import ctd  # noqa: E402
-from engine import crawl_bots, ctd_bots as bots  # noqa: E402
-from engine.rng import Rng  # noqa: E402
-from hw import buttons  # noqa: E402
-from tools import presses  # noqa: E402
+sys.path.insert(0, _ARGS[1])
+sys.path.insert(0, _ARGS[0])
+if len(_ARGS) > 2:
+    sys.path.insert(0, _ARGS[2])
+
+# imported in main(), once the heap before them is measured
+displayio = registry = buttons = None
+
+# The button driver of each rules module (tools/presses.py); a new game adds its own.
+PRESS = {"engine.ctd": "play", "engine.crawl": "play_crawl"}
+ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
 class Queue:
@@ -74,122 +106,354 @@ class Board:
         pass
 
 
+def kind(screen):
+    return type(screen).__name__
+
+
+def where(screen):
+    """A screen's name for the heap figures: its kind and game."""
+    entry = getattr(screen, "entry", None)
+    return kind(screen) + (" " + entry.key if entry is not None else "")
+
+
+def game_key(screen):
+    return screen.entry.key
+
+
+def overlay_of(screen):
+    return getattr(screen, "overlay", None)
+
+
+# A press that changes the screen: (screen, key, next screen) -> its kind
+SWITCHES = {
+    ("Title", "A", "GameList"): "title_to_list",
+    ("GameList", "B", "Title"): "list_to_title",
+    ("GameList", "A", "RuleSets"): "menu_switch",
+    ("RuleSets", "B", "GameList"): "menu_switch",
+    ("RuleSets", "A", "Play"): "enter_play",
+    ("RuleSets", "RIGHT", "RulesPage"): "rules_open",
+    ("RulesPage", "A", "RuleSets"): "rules_close",
+    ("RulesPage", "B", "RuleSets"): "rules_close",
+    ("Play", "A", "GameOver"): "game_over",
+    ("Play", "A", "RuleSets"): "leave_game",
+    ("GameOver", "A", "Play"): "play_again",
+    ("GameOver", "A", "RuleSets"): "over_to_menu",
+}
+
+
+def before_press(s):
+    """What press_kind needs of the screen s before a tap, without holding s
+    (which would keep a screen the app has left alive for the heap figures):
+    its id, kind, game, and in play the moves made, the card carried (None:
+    no such thing) and whether an overlay is open."""
+    n = len(sys.modules)
+    if kind(s) != "Play":
+        return (id(s), kind(s), None, 0, None, False, n)
+    return (id(s), kind(s), game_key(s), s.game.moves, getattr(s, "carry", None), overlay_of(s) is not None, n)
+
+
+def press_kind(pre, key, s):
+    """What a tap of key was, for the time figures: pre is before_press() of
+    the screen it was made on, s the screen after it."""
+    ident, k, g, moves, carry, overlaid, modules = pre
+    if id(s) != ident:
+        what = SWITCHES.get((k, key, kind(s)), "other_switch")
+        if what == "enter_play" and len(sys.modules) > modules:
+            return "enter_play_importing"  # the game's first entry: its modules are imported
+        return what
+    if k == "GameList":
+        return "list_cursor"
+    if k in ("RuleSets", "GameOver"):
+        return "menu_cursor"
+    if k == "RulesPage":
+        return "rules_turn"
+    if k != "Play":
+        return k + "_" + key
+    moved = s.game.moves != moves
+    if overlaid:  # a card's menu, a swap, a preview, "leave?"
+        if moved:
+            return g + "_resolve"
+        return g + ("_overlay_cursor" if key in ARROWS else "_overlay")
+    if key in ARROWS:
+        return g + "_cursor"
+    if key == "B":
+        return g + "_back"
+    if moved:
+        return g + ("_place" if carry is not None else "_resolve")
+    if carry is not None and carry < 0 and s.carry >= 0:
+        return g + "_pick"
+    if overlay_of(s) is not None:
+        return g + "_menu_open"
+    return g + "_a"
+
+
+class Figures:
+    """The proxy's figures, by mode: heap (free bytes, the driver's own added
+    back), time (microseconds a press) or alloc (bytes a press leaves)."""
+
+    def __init__(self, mode, start):
+        self.mode = mode
+        self.start = start  # free heap before the program: the driver and the stand-ins only
+        self.held = 0  # heap the driver itself holds now: bots, presses, the shadow game
+        self.where = "start"
+        self.screens = {}  # where -> the lowest free heap seen there
+        self.points = {}  # named points -> free heap
+        self.lowest = None
+        self.lowest_at = ""
+        self.times = {}  # press kind -> [microseconds, or bytes]
+        if mode == "heap":
+            displayio.probe = self.sample
+
+    def free(self):
+        gc.collect()
+        return gc.mem_free() + self.held
+
+    def sample(self):
+        if self.mode != "heap":
+            return
+        free = self.free()
+        if self.screens.get(self.where, free + 1) > free:
+            self.screens[self.where] = free
+        if self.lowest is None or free < self.lowest:
+            self.lowest = free
+            self.lowest_at = self.where
+
+    def point(self, name):
+        if self.mode == "heap":
+            self.points[name] = self.free()
+
+    def press(self, what, us):
+        if self.mode in ("time", "alloc") and what:
+            if what not in self.times:
+                self.times[what] = []
+            self.times[what].append(us)
+
+    def report(self):
+        import json
+
+        if self.mode == "heap":
+            out = {
+                "heap_total": gc.mem_free() + gc.mem_alloc(),
+                "start": self.start,
+                "points": self.points,
+                "lowest": self.lowest,
+                "lowest_at": self.lowest_at,
+                "screens": self.screens,
+            }
+        else:
+            out = {}
+            for what in sorted(self.times):
+                t = sorted(self.times[what])
+                n = len(t)
+                median = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) // 2
+                out[what] = {"n": n, "median": median, "max": t[-1]}
+            out = {"press_us" if self.mode == "time" else "press_alloc": out}
+        print(json.dumps(out))
+
+
 class Driver:
-    def __init__(self, board, app):
+    def __init__(self, board, app, figures):
         self.board = board
         self.app = app
+        self.figures = figures
+        self.spent = 0  # microseconds (or bytes) in the steps that handled an event
 
     @property
     def screen(self):
         return self.app.screen
 
     def step(self, ms=20):
-        self.app.step()
+        f = self.figures
+        f.where = "a press on " + where(self.app.screen)  # while it builds the next screen
+        if f.mode == "alloc":
+            gc.collect()
+            gc.disable()
+            t = gc.mem_alloc()
+            ev = self.app.step()
+            t = gc.mem_alloc() - t
+            gc.enable()
+        else:
+            t = time.ticks_us()
+            ev = self.app.step()
+            t = time.ticks_diff(time.ticks_us(), t)
         self.board.now += ms
+        f.where = where(self.app.screen)
+        if ev != buttons.NONE:
+            self.spent += t
+            f.sample()
+
+    def _press(self, key, down_steps, ms):
+        k = buttons.KEY_NAMES.index(key)
+        self.board.queue.pending.append((k, True))
+        for _ in range(down_steps):
+            self.step(ms)
+        self.board.queue.pending.append((k, False))
+        for _ in range(4):
+            self.step()
 
     def tap(self, key, hold=40):
-        k = buttons.KEY_NAMES.index(key)
-        self.board.queue.pending.append((k, True))
-        self.step(hold)
-        self.board.queue.pending.append((k, False))
-        for _ in range(4):
-            self.step()
+        pre = before_press(self.screen)
+        self.spent = 0
+        self._press(key, 1, hold)
+        if self.figures.mode != "alloc" or id(self.screen) == pre[0]:  # App.show collects in a switch
+            self.figures.press(press_kind(pre, key, self.screen), self.spent)
 
     def hold(self, key, ms):
-        k = buttons.KEY_NAMES.index(key)
-        self.board.queue.pending.append((k, True))
-        for _ in range(ms // 10):
-            self.step(10)
-        self.board.queue.pending.append((k, False))
-        for _ in range(4):
-            self.step()
+        self.spent = 0
+        self._press(key, ms // 10, 10)
+        self.figures.press("leave_ask", self.spent)
+
+    def choose(self, i):
+        """Move a menu's choice down to i."""
+        for _ in range(i - self.screen.chosen):
+            self.tap("DOWN")
+        assert self.screen.chosen == i
 
 
-def kind(screen):
-    return type(screen).__name__
+def game_modules():
+    """The modules of every game, as the registry names them."""
+    names = []
+    for e in registry.GAMES:
+        for path in (e.engine.split(":")[0], e.screen, e.words.split(":")[0]):
+            if path not in names:
+                names.append(path)
+    return names
+
+
+def no_game_loaded(where):
+    loaded = [name for name in game_modules() if name in sys.modules]
+    assert not loaded, "%s: game modules in sys.modules: %s" % (where, loaded)
+
+
+class Bot:
+    """What the driver holds while a game is entered: its bots, its button
+    driver and a shadow of the game on the engine alone.  Imported only once
+    the game is entered, so the app releases them with the game's own."""
+
+    def __init__(self, entry, figures):
+        gc.collect()
+        before = gc.mem_alloc()
+        rules_module = entry.engine.split(":")[0]
+        bots = registry.module(rules_module + "_bots")
+        presses = registry.module("tools.presses")
+        self.press = getattr(presses, PRESS[rules_module])
+        self.bot = bots.BOTS["greedy"]
+        self.Rng = registry.module("engine.rng").Rng
+        self.engine = registry.engine_class(entry)
+        self.shadow = self.rng = None
+        self.mine = self.theirs = None
+        gc.collect()
+        self.figures = figures
+        self.modules = gc.mem_alloc() - before
+        figures.held = self.modules
+
+    def deal(self, rules, deal):
+        self.shadow = self.rng = self.mine = self.theirs = None
+        gc.collect()
+        before = gc.mem_alloc()
+        self.shadow = self.engine(rules).deal(deal)
+        self.rng = self.Rng(rules)
+        n = len(self.shadow.state)
+        self.mine = bytearray(n)
+        self.theirs = bytearray(n)
+        gc.collect()
+        self.figures.held = self.modules + gc.mem_alloc() - before
+
+    def play(self, d, play):
+        """The bot's game on the screen `play`, move by move, checked against the shadow."""
+        shadow = self.shadow
+        while shadow.status == 0:
+            mv = self.bot(shadow, self.rng)
+            self.press(d, mv)
+            shadow.play(mv)
+            shadow.snapshot(self.mine)
+            play.game.snapshot(self.theirs)
+            assert self.mine == self.theirs, "the screen's game is not the engine's after move %d" % mv
+        assert play.game.status == shadow.status
 
 
 def main():
+    global displayio, registry, buttons
+    import displayio  # the stand-in; built into a board's firmware
+
     gc.collect()
+    figures = Figures(_MODE, gc.mem_free())
     before = gc.mem_alloc()
+    from engine import registry
+    from hw import buttons
     from ui.app import App
 
     board = Board()
     app = App(board)
-    d = Driver(board, app)
+    d = Driver(board, app, figures)
     d.step()
     gc.collect()
     loaded = gc.mem_alloc() - before
     assert kind(d.screen) == "Title"
+    no_game_loaded("the title")
+    figures.point("title")
+    figures.sample()
     d.tap("A")
     assert kind(d.screen) == "GameList"
-    d.tap("A")
-    assert kind(d.screen) == "RuleSets"
-    d.tap("RIGHT")
-    assert kind(d.screen) == "RulesPage"
-    for _ in range(3):
-        d.tap("DOWN")
-    d.tap("B")
+    no_game_loaded("the game list")
+    listed = list(sys.modules)
+    figures.point("game_list")
     most = 0
-    for rules in range(3):
-        assert kind(d.screen) == "RuleSets"
-        for _ in range(rules - d.screen.chosen):
+    games = 0
+    for index in range(len(registry.GAMES)):
+        entry = registry.GAMES[index]
+        d.choose(index)
+        d.tap("A")
+        assert kind(d.screen) == "RuleSets" and d.screen.entry is entry
+        d.tap("RIGHT")
+        assert kind(d.screen) == "RulesPage"
+        for _ in range(3):
             d.tap("DOWN")
-        d.tap("A")
-        play = d.screen
-        assert kind(play) == "Play" and play.game.rules == rules
-        shadow = ctd.Dungeon(rules).deal(play.deal)
-        rng = Rng(rules)
-        while shadow.status == 0:
-            mv = bots.greedy_bot(shadow, rng)
-            presses.play(d, mv)
-            shadow.play(mv)
-            assert bytes(play.game.hand) == bytes(shadow.hand)
-            gc.collect()
-            most = max(most, gc.mem_alloc() - before)
-        assert play.game.status == shadow.status
-        d.tap("A")
-        assert kind(d.screen) == "GameOver"
-        d.tap("DOWN")
-        d.tap("A")  # same deal
-        assert kind(d.screen) == "Play" and d.screen.deal == play.deal
-        d.hold("B", 1000)
-        d.tap("A")  # leave for the menu
-    assert kind(d.screen) == "RuleSets"
-    # Soltura (score, then survival) and Scoundrel (strict, then equal): one game of each
-    d.tap("B")
-    games = 3
-    for index in (1, 2):
-        assert kind(d.screen) == "GameList"
-        for _ in range(index - d.screen.chosen):
-            d.tap("DOWN")
-        d.tap("A")
-        for rules in range(2):
+        d.tap("B")
+        bot = None
+        for rules in range(len(entry.rule_titles)):
             assert kind(d.screen) == "RuleSets"
-            for _ in range(rules - d.screen.chosen):
-                d.tap("DOWN")
+            d.choose(rules)
             d.tap("A")
             play = d.screen
-            shadow = play.entry.engine(rules).deal(play.deal)
-            rng = Rng(rules)
-            while shadow.status == 0:
-                mv = crawl_bots.greedy_bot(shadow, rng)
-                presses.play_crawl(d, mv)
-                shadow.play(mv)
-                assert bytes(play.game.room) == bytes(shadow.room) and play.game.hp == shadow.hp
-                gc.collect()
-                most = max(most, gc.mem_alloc() - before)
-            for _ in range(2):
-                if kind(d.screen) != "GameOver":
-                    d.tap("A")  # the score sheet, then the game-over menu
+            assert kind(play) == "Play" and play.game.rules == rules and play.entry is entry
+            if bot is None:
+                figures.point("play " + entry.key)
+                bot = Bot(entry, figures)
+            bot.deal(rules, play.deal)
+            bot.play(d, play)
+            gc.collect()
+            most = max(most, gc.mem_alloc() - before)
+            deal = play.deal
+            play = None  # hold no screen the app has left
+            d.tap("A")
             assert kind(d.screen) == "GameOver"
-            d.tap("DOWN")
-            d.tap("DOWN")
-            d.tap("A")  # the menu
+            if rules == 0:
+                d.tap("DOWN")
+                d.tap("A")  # same deal
+                assert kind(d.screen) == "Play" and d.screen.deal == deal
+                d.hold("B", 1000)
+                d.tap("A")  # leave for the menu
+            else:
+                d.choose(2)
+                d.tap("A")  # the menu
+            assert kind(d.screen) == "RuleSets" and d.screen.chosen == rules
             games += 1
+        bot = None  # let go of the game: the app releases its modules, ours with them
+        figures.held = 0
         d.tap("B")
-    assert kind(d.screen) == "GameList"
+        assert kind(d.screen) == "GameList" and d.screen.chosen == index
+        no_game_loaded("the game list after " + entry.key)
+        extra = [name for name in sys.modules if name not in listed]
+        assert not extra, "leaving %s left %s in sys.modules" % (entry.key, extra)
+        figures.point("game_list after " + entry.key)
+    d.tap("B")
+    assert kind(d.screen) == "Title"
+    no_game_loaded("the title again")
+    figures.point("title again")
     print("ok screens=%d refreshes=%d ui_heap=%d most_heap=%d" % (games, board.display.refreshes, loaded, most))
+    if _MODE:
+        figures.report()
 
 
 main()

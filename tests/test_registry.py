@@ -1,0 +1,103 @@
+"""One registry of games (engine/registry.py): the device and every desktop
+tool read the same list, and a game's modules are in the heap only while the
+player is in that game."""
+
+import json
+import os
+import subprocess
+import sys
+
+from engine import registry
+from tools import build as builder
+from tools import games
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_device_and_desktop_list_the_same_games_in_the_same_order():
+    keys = [e.key for e in registry.GAMES]
+    assert keys == list(games.GAMES) == ["ctd", "soltura", "scoundrel"]
+    assert len(set(keys)) == len(keys)
+    for e in registry.GAMES:
+        spec = games.GAMES[e.key]
+        assert spec.entry is e and spec.title == e.title
+        assert registry.engine_class(e) is spec.engine
+        assert len(e.rule_titles) == len(spec.rules) == len(spec.engine.RULE_NAMES)
+        assert 0 < len(e.title) <= 20 and all(0 < len(t) <= 20 for t in e.rule_titles)
+
+
+def test_every_entry_names_parts_that_exist():
+    ids = set()
+    for e in registry.GAMES:
+        cls = registry.engine_class(e)
+        ids.add(cls.GAME_ID)
+        screen = registry.module(e.screen)
+        assert callable(screen.Play)
+        path, name = e.words.split(":")
+        texts = getattr(registry.module(path), name)
+        assert len(texts) == len(e.rule_titles) and all(isinstance(t, str) and t for t in texts)
+    assert len(ids) == len(registry.GAMES)  # a save names its game by this id
+    assert registry.find("chess") is None
+
+
+def test_the_build_ships_each_games_rules_module_and_no_desktop_module():
+    engine = builder.DEVICE_MODULES["engine"]
+    for e in registry.GAMES:
+        assert e.engine.split(":")[0].split(".")[1] in engine
+    for desktop in ("notation", "saves", "bots", "ctd_bots", "crawl_bots"):
+        assert desktop not in engine
+
+
+def test_release_forgets_a_module_and_its_package_attribute():
+    import engine
+
+    registry.module("engine.ctd")
+    assert "engine.ctd" in sys.modules and hasattr(engine, "ctd")
+    kept = sys.modules["engine.ctd"]
+    try:
+        registry.release(["engine.ctd"])
+        assert "engine.ctd" not in sys.modules and not hasattr(engine, "ctd")
+    finally:
+        sys.modules["engine.ctd"] = kept
+        engine.ctd = kept
+
+
+_LAZY = r"""
+import json, sys
+sys.path.insert(0, %r)
+from tools.sim import Sim
+
+GAME = ("engine.ctd", "engine.crawl", "ui.ctd_play", "ui.crawl_play", "ui.ctd_words", "ui.crawl_words",
+        "ui.soltura_words", "ui.scoundrel_words")
+out = {}
+def loaded(label):
+    out[label] = sorted(m for m in GAME if m in sys.modules)
+s = Sim()
+loaded("title")
+s.tap("A")
+loaded("game list")
+s.tap("A")
+loaded("rule sets")
+s.tap("RIGHT")
+loaded("rules page")
+s.tap("B")
+s.tap("A")
+out["playing"] = type(s.screen).__name__
+loaded("play")
+s.hold("B", 1000)
+s.tap("A")
+s.tap("B")
+out["left"] = type(s.screen).__name__
+loaded("after")
+print(json.dumps(out))
+"""
+
+
+def test_a_game_is_imported_when_entered_and_released_when_left():
+    r = subprocess.run([sys.executable, "-c", _LAZY % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["title"] == out["game list"] == out["rule sets"] == []
+    assert out["rules page"] == []  # the words were read and let go
+    assert out["playing"] == "Play" and out["play"] == ["engine.ctd", "ui.ctd_play"]
+    assert out["left"] == "GameList" and out["after"] == []

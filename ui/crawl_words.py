@@ -1,0 +1,19 @@
+"""What Soltura's and Scoundrel's rules pages share: the crawl's cards and
+the buttons.  Imported only with one of ui/soltura_words.py or
+ui/scoundrel_words.py while a rules page is being made, then released.
+
+Memory: about 1 KB of text while imported.
+"""
+
+SHARED = (
+    "Each move resolves one card of the room of 4. When 1 is left, 3 more are dealt beside it.\n"
+    "Clubs and spades are monsters: 2-10, J 11, Q 12, K 13, A 14. Barehanded, a monster does its value in damage.\n"
+    "Diamonds are weapons: equipping one drops the old one and its monsters. A weapon takes its power off the damage.\n"
+    "Hearts are potions: only the first of a room heals; a second is discarded.\n"
+)
+
+BUTTONS = (
+    "\nButtons: left and right choose a room card; the line under the room says what it would do. "
+    "A resolves it: a monster the weapon may strike asks weapon or bare hands, a Joker opens its actions.\n"
+    "B undoes within the room. Hold B to leave for the menu."
+)
