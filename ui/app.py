@@ -3,10 +3,14 @@ loop that feeds the live one.
 
 Screens never import each other: each asks the app for the next one (title,
 game list, a game's rule sets, its rules page, play, game over), and the app
-makes it.  The menus are always at hand; a game's modules (its rules, its play
-screen, its words) are imported when the player enters the game from the game
-list and released when they leave it (dropped from sys.modules and
-collected), so the heap holds one game at a time.
+makes it.  What is not on screen is not in the heap:
+- a game's modules (its rules, its play screen) are imported when the player
+  enters the game from the game list and released when they leave it;
+- the menus (ui/menus.py) are imported when one shows and released while a
+  game is being played.
+Released means dropped from sys.modules and collected (registry.release).  The
+app releases only what it imported itself: a module something else loaded
+first (a test, a tool) stays.
 
 The loop polls one button event, hands it to the screen, lets the screen's
 timers run, and refreshes the display only when something changed
@@ -23,7 +27,8 @@ from micropython import const
 
 from engine import registry
 from hw import buttons
-from ui import menus
+
+_MENUS = "ui.menus"
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999
 
@@ -38,8 +43,9 @@ class App:
         self._before = None  # the modules loaded before it was entered
         self._deals = 0
         self._next = None  # the screen to show once the live one's handler returns
+        self._own_menus = _MENUS not in sys.modules  # else something else holds them
         if first is None:
-            first = (menus.Title,)
+            first = (self._menu("Title"),)
         self.show(*first)
 
     def show(self, factory, *args):
@@ -67,7 +73,7 @@ class App:
     # -- the way between screens ----------------------------------------------------
     def title(self):
         self.leave()
-        self.show(menus.Title)
+        self.show(self._menu("Title"))
 
     def game_list(self, entry=None):
         """The game list, with entry (the game just left) chosen."""
@@ -76,21 +82,27 @@ class App:
         for i in range(len(registry.GAMES)):
             if registry.GAMES[i] is entry:
                 chosen = i
-        self.show(menus.GameList, chosen)
+        self.show(self._menu("GameList"), chosen)
 
     def rule_sets(self, entry, rules=0):
         self.enter(entry)
-        self.show(menus.RuleSets, entry, rules)
+        self.show(self._menu("RuleSets"), entry, rules)
 
     def rules_page(self, entry, rules):
-        self.show(menus.RulesPage, entry, rules)
+        self.show(self._menu("RulesPage"), entry, rules)
 
     def play(self, entry, rules, deal):
         self.enter(entry)
+        if self._own_menus:
+            registry.release((_MENUS,))
         self.show(registry.module(entry.screen).Play, entry, rules, deal)
 
+    def _menu(self, name):
+        """A menu screen's class (importing the menus if they were released)."""
+        return getattr(registry.module(_MENUS), name)
+
     def game_over(self, entry, game, deal, title, lines):
-        self.show(menus.GameOver, entry, game.rules, deal, title, lines)
+        self.show(self._menu("GameOver"), entry, game.rules, deal, title, lines)
 
     # -- a game's modules ---------------------------------------------------------------
     def enter(self, entry):

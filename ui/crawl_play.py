@@ -66,6 +66,7 @@ _INFO_Y = const(32)
 _LINE = const(8)
 _AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
 _PEEKS = const(3)
+_ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.py)
 
 
 class Play(GameScreen):
@@ -179,7 +180,7 @@ class Play(GameScreen):
     def option_text(self, slot, mv):
         """A line of a card's menu: what the move does."""
         g = self.game
-        act = mv >> 4
+        act = mv >> _ACTION
         c = g.room[slot]
         if act == crawl.A_WEAPON:
             return "WEAPON: %d DAMAGE" % g.damage(c, True)
@@ -367,7 +368,7 @@ class CardMenu(Overlay):
             self.until = ticks_add(s.app.board.ticks_ms(), MESSAGE_MS)
             return True
         s.shut()
-        if mv >> 4 == crawl.A_SWAP:
+        if mv >> _ACTION == crawl.A_SWAP:
             s.open(Swap(s, self.slot))
         else:
             s.make(mv)

@@ -26,7 +26,7 @@ Memory: 17 card TileGrids, 9 Text grids, shadow bytes; the game ~0.4 KB.
 
 from micropython import const
 
-from engine import ctd
+from engine import cards, ctd
 from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
@@ -56,6 +56,8 @@ _COUNT_X = const(108)
 _ROW = const(16)
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _NOT_CARRIED = const(-1)
+_SOURCE = const(4)  # a move is source << 4 | target (engine/ctd.py)
+_TARGET = const(0x0F)
 
 
 class Play(GameScreen):
@@ -232,8 +234,9 @@ class Play(GameScreen):
             self.cursor = -1
             k = g.options(source, self.options)
             for i in range(k):
-                if self.options[2 * i + 1] == 0 and self.options[2 * i] & 0x0F < n:
-                    self.cursor = self.options[2 * i] & 0x0F
+                target = self.options[2 * i] & _TARGET
+                if self.options[2 * i + 1] == 0 and target < n:
+                    self.cursor = target
                     break
             if self.cursor < 0:
                 self.message.say("NOWHERE TO GO")
@@ -242,7 +245,7 @@ class Play(GameScreen):
             self.sync()
             return True
         target = self.cursor if self.cursor < n else ctd.TO_PILE
-        why = g.play((self.carry << 4) | target)
+        why = g.play((self.carry << _SOURCE) | target)
         if why:
             self.message.say(REFUSED[why])
             return True
@@ -262,7 +265,7 @@ class Play(GameScreen):
             self.message.say("NO UNDO NOW")
         else:
             self.message.say("UNDONE")
-            source = mv >> 4
+            source = mv >> _SOURCE
             self.panel = _PILE if source == ctd.FROM_RESERVE else source
             self.cursor = self.columns + self.panel
         self.sync()
@@ -291,11 +294,11 @@ class Play(GameScreen):
         m = g.monsters[f]
         a = col * 3
         if g.attacks[a] == 0:
-            self.message.say(short(m) + " POWER %d" % (m & 0x0F))
+            self.message.say(short(m) + " POWER %d" % cards.rank(m))
         elif g.attacks[a + 1] == 0:
-            self.message.say(short(m) + " %d+? >=%d" % (ctd.value(g.attacks[a]), m & 0x0F))
+            self.message.say(short(m) + " %d+? >=%d" % (ctd.value(g.attacks[a]), cards.rank(m)))
         else:
-            self.message.say(short(m) + " NEEDS " + SUIT_CHARS[(m >> 4) & 3])
+            self.message.say(short(m) + " NEEDS " + SUIT_CHARS[cards.suit(m)])
 
     # -- the end --------------------------------------------------------------------
     def over_lines(self):
