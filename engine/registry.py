@@ -8,6 +8,7 @@ released when they leave (ui/app.py).
     key          a short name: the command line's --game, saves, stats
     title        what the game list shows (21 characters at most)
     rule_titles  its rule sets, in the engine's rule-set order
+    rule_notes   a line on each rule set, shown under the rule-set menu
     engine       "module:Class" of its rules (engine/)
     screen       the module of its play screen (ui/); it has Play(app, entry, rules, deal)
     words        "module:NAME" of its rules pages (ui/): a tuple, one text a rule set
@@ -22,10 +23,11 @@ import sys
 
 
 class Entry:
-    def __init__(self, key, title, rule_titles, engine, screen, words):
+    def __init__(self, key, title, rule_titles, rule_notes, engine, screen, words):
         self.key = key
         self.title = title
         self.rule_titles = rule_titles
+        self.rule_notes = rule_notes
         self.engine = engine
         self.screen = screen
         self.words = words
@@ -33,10 +35,13 @@ class Entry:
 
 GAMES = (
     Entry("ctd", "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
+          ("The designer's rules", "A reserve, no cap", "Hard: few deals win"),
           "engine.ctd:Dungeon", "ui.ctd_play", "ui.ctd_words:RULES"),
     Entry("soltura", "Soltura", ("Score", "Pure Survival"),
+          ("A roguelite score", "Live or die, no score"),
           "engine.crawl:Soltura", "ui.crawl_play", "ui.soltura_words:RULES"),
     Entry("scoundrel", "Scoundrel", ("Strict", "Equal or lower"),
+          ("Chains strictly lower", "Chains equal or lower"),
           "engine.crawl:Scoundrel", "ui.crawl_play", "ui.scoundrel_words:RULES"),
 )
 

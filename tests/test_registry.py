@@ -24,6 +24,7 @@ def test_device_and_desktop_list_the_same_games_in_the_same_order():
         assert registry.engine_class(e) is spec.engine
         assert len(e.rule_titles) == len(spec.rules) == len(spec.engine.RULE_NAMES)
         assert 0 < len(e.title) <= 20 and all(0 < len(t) <= 20 for t in e.rule_titles)
+        assert len(e.rule_notes) == len(e.rule_titles) and all(0 < len(t) <= 21 for t in e.rule_notes)
 
 
 def test_every_entry_names_parts_that_exist():

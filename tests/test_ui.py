@@ -45,14 +45,16 @@ def test_menu_choice_is_shown_inverted_and_a_move_redraws_two_lines():
     d = Driver((menus.RuleSets, CTD))
     assert read_row(d, 0) == "Clear the Dungeon"
     assert [read_row(d, r) for r in (2, 3, 4)] == [" Classic", " Reserve", " One Strike"]
-    assert read_row(d, 7) == "A:PLAY >:RULES B:BACK"
+    assert read_row(d, 6) == "The designer's rules" and read_row(d, 7) == "A:PLAY >:RULES B:BACK"
     first = d.panel.region(0, 16, 126, 8)
     second = d.panel.region(0, 24, 126, 8)
     assert lit(first) > lit(second) * 3  # white bar with dark letters
     d.tap("DOWN")
     assert lit(d.panel.region(0, 24, 126, 8)) > lit(d.panel.region(0, 16, 126, 8)) * 3
     # (the first swap of a palette redraws all that use it once, on Blinka only)
-    assert d.cost(d.tap, "UP") <= 2 * (126 + 20)  # two lines, one page each
+    assert d.cost(d.tap, "UP") <= 3 * (126 + 20)  # two choices and the note: a page each
+    d.tap("UP")
+    assert read_row(d, 4) == " One Strike" and read_row(d, 6) == "Hard: few deals win"
 
 
 def test_back_from_rule_sets_and_game_list():
@@ -157,7 +159,7 @@ def test_illegal_placement_says_why_and_changes_nothing():
     assert d.panel.region(0, 0, 84, 48) == panel_before
     d.board.clock.advance(2500)
     d.settle()
-    assert lit(message(d)) == 0  # the reason shows briefly
+    assert read_text(d, 0, 56, 14) == "A:PUT B:BACK"  # the reason shows briefly, then the buttons again
 
 
 def test_b_puts_a_picked_card_back_then_undoes():
@@ -210,7 +212,7 @@ def test_hold_b_asks_then_leaves_to_the_menu():
     assert isinstance(d.screen, Play) and isinstance(d.screen.overlay, Leave)
     assert message(d, 13) == text_pixels("MENU? A=Y B=N")
     d.tap("B")  # no: back to the game
-    assert d.screen.overlay is None and isinstance(d.screen, Play) and read_text(d, 0, 56, 14) == ""
+    assert d.screen.overlay is None and isinstance(d.screen, Play) and read_text(d, 0, 56, 14) == "A:PICK B:UNDO"
     d.hold("B", 1000)
     d.tap("A")
     assert isinstance(d.screen, menus.RuleSets)
@@ -252,8 +254,9 @@ def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
     d.tap("A")
     over = d.screen
     assert isinstance(over, menus.GameOver) and over.deal == 4242
-    assert read_row(d, 0) == "CLEARED!  Deal 4242" and read_row(d, 1) == "Score 6  Classic"
-    assert [read_row(d, r) for r in (3, 4, 5)] == [" Play again", " Same deal", " Menu"]
+    assert [read_row(d, r) for r in range(8)] == [
+        "CLEARED!  Deal 4242", "All 12 monsters slain", "Score 6 = cards left", "Damage: 0 of 7", "Classic",
+        " Play again", " Same deal", " Menu"]
     d.tap("DOWN")
     d.tap("A")  # same deal
     assert isinstance(d.screen, Play) and d.screen.deal == 4242
@@ -266,7 +269,8 @@ def test_lost_game_shows_why():
         d.play(0 << 4 | ctd.TO_PILE if g.hand[0] else (1 << 4 | ctd.TO_PILE if g.hand[1] else 2 << 4 | ctd.TO_PILE))
     assert g.status == 2
     d.tap("A")
-    assert read_row(d, 0).startswith("DEFEATED") and read_row(d, 1) == "0/12 slain, 7 damage"
+    assert [read_row(d, r) for r in range(5)] == [
+        "DEFEATED  Deal 7", "0 of 12 slain", "7 cards of damage", "Damage: 7 of 7", "Classic"]
 
 
 def test_whole_bot_games_by_buttons_match_the_engine():
@@ -293,3 +297,63 @@ def test_cursor_move_and_placement_stay_within_the_panel_budget():
     d.tap("A")
     assert d.cost(d.tap, "RIGHT") <= 128
     assert d.cost(d.tap, "A") <= 256
+
+
+# -- learning the game on the device ---------------------------------------------------
+def test_play_names_its_rule_set_then_shows_the_buttons_until_they_are_known():
+    g = deal(ctd.ONESTRIKE, [["KH"], ["QS"], ["JD"], ["KC"]], "5H 10D RJ 2C 3C 4C 5C 6C 7C 8C 9C 10C")
+    d = play_screen(ctd.ONESTRIKE, game=g)
+    assert read_text(d, 0, 56, 14) == "ONE STRIKE"
+    d.board.clock.advance(3000)
+    d.settle()
+    assert read_text(d, 0, 56, 14) == "A:PICK B:UNDO"
+    d.tap("A")
+    assert read_text(d, 0, 56, 14) == "A:PUT B:BACK"
+    d.tap("B")
+    for _ in range(4):
+        d.play(d.screen.game.legal[0] if d.screen.game.legal_moves() else 0)
+    d.board.clock.advance(3000)
+    d.settle()
+    assert read_text(d, 0, 56, 14) == ""  # known now: the line is free for what happens
+
+
+def test_a_picked_card_hovers_where_it_kills_then_where_it_completes_a_pair():
+    # KH has 6C+7D (a pair of 13): a heart kills it; QS has 5S: a 7 completes its pair
+    g = deal(ctd.CLASSIC, [["JD"], ["QS"], ["KH"]], "6C 7D 5S 7H 2H 7S")
+    d = play_screen(game=g)
+    d.play(0 << 4 | 2)  # 6C on KH
+    d.play(1 << 4 | 2)  # 7D on KH: the pair is complete
+    d.play(2 << 4 | 1)  # 5S on QS; the next hand: 7H 2H 7S
+    s = d.screen
+    d.pick(0)  # 7H: kills KH (column 2) before it completes QS's pair (column 1)
+    assert s.cursor == 2
+    d.tap("B")
+    d.pick(2)  # 7S: no kill anywhere; completes QS's pair in column 1 rather than going first to JD
+    assert s.cursor == 1
+
+
+def test_left_and_right_go_round_the_columns_and_never_onto_the_pile():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"], ["JD"], ["KC"]], "5H 10D RJ")
+    d = play_screen(game=g)
+    d.tap("A")
+    s = d.screen
+    seen = set()
+    for _ in range(9):
+        d.tap("LEFT")
+        seen.add(s.cursor)
+    assert seen == {0, 1, 2, 3}
+    d.tap("DOWN")
+    assert s.cursor == s.columns + 3  # the pile is below
+    d.tap("A")
+    assert g.pile_n == 1
+
+
+def test_one_strike_miss_says_the_whole_damage_of_the_hand():
+    g = deal(ctd.ONESTRIKE, [["KH"], ["QS"]], "6C 7D 2S 4C 5C 6D")
+    d = play_screen(ctd.ONESTRIKE, game=g)
+    d.play(0 << 4 | 0)  # 6C on KH
+    d.play(1 << 4 | 0)  # 7D on KH: the pair is there, but 2S is no heart
+    d.play(2 << 4 | ctd.TO_PILE)  # 2S to the pile ends a hand that killed nothing
+    assert g.pile_n == 3
+    assert read_text(d, 0, 56, 14) == "MISS: +3 DMG"
+    assert d.panel.region(108, 56, 18, 8) == text_pixels("3/7")

@@ -9,7 +9,8 @@ Styles: half blocks (1x2 pixels a character: needs 130x35), quadrants (2x2:
 66x35) and braille dots (2x4: 66x19, any 80x24 terminal).
 
 Keys: arrows = d-pad, Z or A or Enter = A, X or B or Backspace = B,
-M or Esc = hold B (leave to the menu), Q or Ctrl-C = quit.
+M or Esc = hold B (leave to the menu), Q = quit (asks again first while a
+game is being played: it would be lost), Ctrl-C = quit at once.
 A terminal sends no key releases, so a key is a short press; holding an arrow
 lets the terminal's own key repeat move the cursor on.
 """
@@ -25,6 +26,7 @@ import time
 from tools.sim import STYLES, Sim, blocks
 
 HELP = "arrows move  Z/A: A  X/B: B  M: menu (hold B)  Q: quit"
+ASK = "Q again quits and loses this game; any other key plays on"
 _KEYS = {
     "\x1b[A": "UP", "\x1bOA": "UP", "\x1b[B": "DOWN", "\x1bOB": "DOWN",
     "\x1b[C": "RIGHT", "\x1bOC": "RIGHT", "\x1b[D": "LEFT", "\x1bOD": "LEFT",
@@ -66,11 +68,25 @@ class Player:
         self.t0 = time.monotonic()
         self.releases = []  # (time ms, key)
         self.last = None
+        self.asking = False  # Q was pressed during a game: a second Q quits
+
+    def quit(self):
+        """Q: True when the player may go.  During a game the first Q only asks."""
+        screen = self.sim.screen
+        playing = getattr(screen, "game", None) is not None and not screen.over()
+        if playing and not self.asking:
+            self.asking = True
+            self.last = None  # redraw, with the question under the panel
+            return False
+        return True
 
     def now(self):
         return int((time.monotonic() - self.t0) * 1000)
 
     def key(self, name):
+        if self.asking:
+            self.asking = False
+            self.last = None
         now = self.now()
         if name == "HOLD-B":
             self.board.press("B")
@@ -99,7 +115,7 @@ class Player:
         frame = ["\x1b[H+" + "-" * w + "+"]
         frame += ["|" + line + "|" for line in lines]
         frame.append("+" + "-" * w + "+")
-        frame.append(HELP[: w + 2])
+        frame.append(((ASK if self.asking else HELP) + " " * (w + 2))[: w + 2])
         self.out.write("\r\n".join(frame))
         self.out.flush()
 
@@ -134,8 +150,10 @@ def main(argv=None):
                 data = os.read(fd, 64).decode("utf-8", "ignore")
                 for name in parse_keys(data):
                     if name == "QUIT":
-                        return 0
-                    player.key(name)
+                        if player.quit():
+                            return 0
+                    else:
+                        player.key(name)
             player.tick()
     except KeyboardInterrupt:
         return 0

@@ -332,8 +332,7 @@ class CardMenu(Overlay):
         return self.screen.options[2 * self.choice]
 
     def open(self):
-        self.screen.message.until = -1  # the menu takes the message line too
-        self.draw()
+        self.draw()  # over the message line too
 
     def draw(self):
         s = self.screen

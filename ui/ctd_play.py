@@ -48,7 +48,7 @@ REFUSED = (
     "IN RESERVE",
     "NOT THERE",
 )
-LOSSES = ("", "7 damage", "deck out", "stuck")
+LOSSES = ("", "7 cards of damage", "The deck ran out", "No legal move left")
 
 _COL_X = const(21)
 _HAND_X = const(87)
@@ -56,6 +56,8 @@ _COUNT_X = const(108)
 _ROW = const(16)
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _NOT_CARRIED = const(-1)
+_LEARNED = const(4)  # placements after which the buttons are no longer shown
+_NAME_MS = const(2500)  # how long the rule set's name shows at the start
 _SOURCE = const(4)  # a move is source << 4 | target (engine/ctd.py)
 _TARGET = const(0x0F)
 
@@ -97,7 +99,10 @@ class Play(GameScreen):
         self.cursor = n  # a spot
         self.panel = 0  # the last panel spot the cursor was on
         self.last_column = 0  # the last column targeted before going down to the pile
+        self.placed = 0  # cards placed on this screen: the buttons are known after a few
         self._to_source()
+        self._hints()
+        self.message.say(entry.rule_titles[self.game.rules].upper(), _NAME_MS)
         self.sync()
 
     # -- where things are -------------------------------------------------------
@@ -185,7 +190,7 @@ class Play(GameScreen):
         return True
 
     def _standing(self, c):
-        return c == self.columns or self.game.front(c) >= 0
+        return self.game.front(c) >= 0
 
     def _aim(self, key):
         """With a card picked up: the columns still standing, and the pile below them."""
@@ -198,10 +203,9 @@ class Play(GameScreen):
         elif key == buttons.UP:
             if self.cursor >= n:
                 self.cursor = self.last_column
-        else:
-            spots = n if from_reserve else n + 1  # the pile is spot n of the ring
-            i = ring(min(self.cursor, n), 1 if key == buttons.RIGHT else -1, spots, self._standing)
-            self.cursor = i if i < n else n + _PILE
+        else:  # left and right go round the columns standing; the pile is below them
+            start = self.cursor if self.cursor < n else self.last_column
+            self.cursor = self.last_column = ring(start, 1 if key == buttons.RIGHT else -1, n, self._standing)
 
     def _move(self, key):
         """No card picked up: the columns (to read a monster), then the hand and pile."""
@@ -231,33 +235,55 @@ class Play(GameScreen):
             if g.source_card(source) == 0:
                 return False
             self.carry = source
-            self.cursor = -1
-            k = g.options(source, self.options)
-            for i in range(k):
-                target = self.options[2 * i] & _TARGET
-                if self.options[2 * i + 1] == 0 and target < n:
-                    self.cursor = target
-                    break
+            self.cursor = self._aim_first(source)
             if self.cursor < 0:
                 self.message.say("NOWHERE TO GO")
-                standing = ring(n, 1, n + 1, self._standing)
-                self.cursor = standing if source == ctd.FROM_RESERVE and standing < n else n + _PILE
+                standing = ring(n - 1, 1, n, self._standing)
+                self.cursor = standing if source == ctd.FROM_RESERVE else n + _PILE
+            self.last_column = self.cursor if self.cursor < n else ring(n - 1, 1, n, self._standing)
+            self._hints()
             self.sync()
             return True
         target = self.cursor if self.cursor < n else ctd.TO_PILE
+        pile = g.pile_n
         why = g.play((self.carry << _SOURCE) | target)
         if why:
             self.message.say(REFUSED[why])
             return True
         self.carry = _NOT_CARRIED
-        self._after_move()
+        self.placed += 1
+        self._hints()
+        self._after_move(pile)
         return True
+
+    def _aim_first(self, source):
+        """Where a card picked up hovers first: a column where it kills, else
+        one where it completes a pair, else the first it may go to; -1 if it
+        may go to none."""
+        g = self.game
+        best = -1
+        best_role = -1
+        for i in range(g.options(source, self.options)):
+            target = self.options[2 * i] & _TARGET
+            if self.options[2 * i + 1] == 0 and target < self.columns and g.role(target) > best_role:
+                best = target
+                best_role = g.role(target)
+        return best
+
+    def _hints(self):
+        """The buttons on the message line, until the player has placed a few cards."""
+        if self.placed >= _LEARNED:
+            self.message.rest("")
+        else:
+            self.message.rest("A:PUT B:BACK" if self.carry >= 0 else "A:PICK B:UNDO")
 
     def _back(self):
         if self.carry >= 0:
             source = self.carry
             self.carry = _NOT_CARRIED
             self.cursor = self.columns + (_PILE if source == ctd.FROM_RESERVE else source)
+            self._hints()
+            self.message.say("")  # what was said about that card is stale now
             self.sync()
             return True
         mv = self.game.undo()
@@ -271,18 +297,20 @@ class Play(GameScreen):
         self.sync()
         return True
 
-    def _after_move(self):
+    def _after_move(self, pile):
+        """Say what the move did; pile: the pile's size before it."""
         g = self.game
         self._to_source()
         if self.over():
             self.message.say(("WON! PRESS A" if g.status == WON else "LOST. PRESS A"), 0)
+            self.message.rest("")
         else:
             for i in range(g.n_events):
                 kind = g.events[3 * i]
                 if kind == ctd.EV_KILL:
                     self.message.say("SLAIN " + short(g.events[3 * i + 1]) + "!")
-                elif kind == ctd.EV_FAILED:
-                    self.message.say("MISS: +%d DMG" % g.events[3 * i + 2])
+                elif kind == ctd.EV_FAILED:  # the whole hand's damage, said once
+                    self.message.say("MISS: +%d DMG" % (g.pile_n - pile))
         self.sync()
 
     def _describe(self, col):
@@ -303,6 +331,11 @@ class Play(GameScreen):
     # -- the end --------------------------------------------------------------------
     def over_lines(self):
         g = self.game
+        rules = self.entry.rule_titles[g.rules]
+        if g.rules == ctd.RESERVE:
+            pile = "Reserve: %d cards" % g.pile_n
+        else:
+            pile = "Damage: %d of %d" % (g.pile_n, ctd.DAMAGE_LIMIT)
         if g.status == WON:
-            return ("Score %d  %s" % (g.score(), self.entry.rule_titles[g.rules]),)
-        return ("%d/%d slain, %s" % (g.kills, ctd.MONSTERS, LOSSES[g.loss]),)
+            return ("All %d monsters slain" % ctd.MONSTERS, "Score %d = cards left" % g.score(), pile, rules)
+        return ("%d of %d slain" % (g.kills, ctd.MONSTERS), LOSSES[g.loss], pile, rules)

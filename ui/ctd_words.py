@@ -34,6 +34,7 @@ _TEXTS = (
     "Score: cards left in the deck.\n"
     "Undo (B) works within a hand, never past a draw or a kill.",
     # One Strike
+    "The hard mode: even knowing the whole deck, only about 9 deals in 100 can be won.\n"
     "Kill all 12 monsters (J 11, Q 12, K 13) in 4 columns of 3, top card up.\n"
     "Each hand of 3 power cards strikes one monster only: pair (adds up to its power), then a trigger of its suit.\n"
     "Joker: worth 10, any suit.\n"

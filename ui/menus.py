@@ -123,9 +123,23 @@ class GameList(Menu):
 
 
 class RuleSets(Menu):
+    """A game's rule sets, with a line on the chosen one."""
+
     def __init__(self, app, entry, chosen=0):
         self.entry = entry
+        self.note = None
         super().__init__(app, entry.title, (), entry.rule_titles, chosen, "A:PLAY >:RULES B:BACK")
+        self.note = self.line(_ROWS - 2, "")
+        self.choose_note()
+
+    def choose(self, i):
+        changed = super().choose(i)
+        self.choose_note()
+        return changed
+
+    def choose_note(self):
+        if self.note is not None:
+            self.note.set(pad(self.entry.rule_notes[self.chosen]))
 
     def take(self, i):
         self.app.play(self.entry, i, self.app.new_deal())

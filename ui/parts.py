@@ -27,6 +27,8 @@ from ui.screen import Screen
 from ui.text import Text
 
 MESSAGE_MS = const(1800)
+_RESTING = const(-1)  # the message line shows its resting text
+_HELD = const(-2)  # it shows a message until the next one
 
 
 class CardTiles:
@@ -55,27 +57,40 @@ class CardTiles:
 
 
 class Message:
-    """A message line: say() shows text for a while (or until replaced)."""
+    """A message line: say() shows text for a while (or until replaced); when
+    nothing is being said it shows its resting text (the buttons, while the
+    player is learning them), set with rest()."""
 
     def __init__(self, group, width, x, y, clock):
         self.line = Text(width, x, y)
         group.append(self.line.grid)
         self.clock = clock
-        self.until = -1
+        self.until = _RESTING  # or when the message gives way (ms), or _HELD
+        self.resting = ""
 
     def say(self, text, ms=MESSAGE_MS):
-        """Show text; it clears after ms (0: it stays until replaced)."""
-        self.line.set(text)
-        self.until = buttons.ticks_add(self.clock(), ms) if ms else -1
+        """Show text; it gives way to the resting text after ms (0: it stays
+        until replaced).  say("") shows the resting text at once."""
+        self.line.set(text or self.resting)
+        if not text:
+            self.until = _RESTING
+        else:
+            self.until = buttons.ticks_add(self.clock(), ms) if ms else _HELD
+
+    def rest(self, text):
+        """The text to show when nothing is being said."""
+        self.resting = text
+        if self.until == _RESTING:
+            self.line.set(text)
 
     def showing(self):
-        return self.until >= 0
+        return self.until != _RESTING
 
     def tick(self, now):
-        """True when the message just cleared."""
+        """True when the message just gave way to the resting text."""
         if self.until >= 0 and buttons.ticks_diff(now, self.until) >= 0:
             self.until = -1
-            self.line.set("")
+            self.line.set(self.resting)
             return True
         return False
 
