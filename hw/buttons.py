@@ -8,6 +8,11 @@ the screens act on, one event a call:
     REPEAT  a direction is still held: after REPEAT_DELAY, every REPEAT_RATE
     HOLD    B has been held for HOLD_TIME (and gives no PRESS on release)
 
+B's hold is checked before the repeats, so directions held and repeating can
+never hide it, however slow the loop.  A repeat that fell a whole REPEAT_RATE
+behind (the loop stalled) resumes from now: one REPEAT, then the schedule goes
+on from there, rather than the missed ones back to back.
+
 An event is ``kind << 3 | key``; NONE (-1) when nothing happened.  Keys are
 numbered as the pins are listed: UP DOWN LEFT RIGHT A B.
 
@@ -83,7 +88,7 @@ class Buttons:
             if self._ev.pressed:
                 self._down[k] = True
                 self._since[k] = now
-                self._next[k] = now + REPEAT_DELAY
+                self._next[k] = ticks_add(now, REPEAT_DELAY)
                 if k == B:
                     self._held = False
                 else:
@@ -92,11 +97,14 @@ class Buttons:
                 self._down[k] = False
                 if k == B and not self._held:
                     return event(PRESS, B)
-        for k in range(4):
-            if self._down[k] and ticks_diff(now, self._next[k]) >= 0:
-                self._next[k] += REPEAT_RATE
-                return event(REPEAT, k)
         if self._down[B] and not self._held and ticks_diff(now, self._since[B]) >= HOLD_TIME:
             self._held = True
             return event(HOLD, B)
+        for k in range(4):
+            if self._down[k] and ticks_diff(now, self._next[k]) >= 0:
+                nxt = ticks_add(self._next[k], REPEAT_RATE)
+                if ticks_diff(now, nxt) >= 0:
+                    nxt = ticks_add(now, REPEAT_RATE)  # a whole repeat behind: resume from now
+                self._next[k] = nxt
+                return event(REPEAT, k)
         return NONE

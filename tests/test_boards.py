@@ -178,3 +178,68 @@ def test_overflowed_queue_forgets_held_keys():
 def test_ticks_diff_survives_the_clock_wrapping():
     assert buttons.ticks_diff(5, (1 << 29) - 5) == 10
     assert buttons.ticks_diff((1 << 29) - 5, 5) == -10
+
+
+def test_b_hold_is_seen_while_two_directions_repeat_in_a_slow_loop():
+    # two directions held and repeating used to take every poll of a loop of
+    # 45 ms or slower, so B's hold never came and its release was a tap
+    f = FakeBoard()
+    for key in ("LEFT", "UP", "B"):
+        f.press(key)
+    seen = []
+    for _ in range(40):  # 40 turns of a 50 ms loop: 2 s
+        ev = f.buttons.poll()
+        if ev != buttons.NONE:
+            seen.append(ev)
+        f.clock.advance(50)
+    assert buttons.event(buttons.HOLD, buttons.B) in seen
+    f.release("B")
+    assert f.buttons.poll() != buttons.event(buttons.PRESS, buttons.B)
+    # the directions still repeat, both of them
+    assert buttons.event(buttons.REPEAT, buttons.LEFT) in seen and buttons.event(buttons.REPEAT, buttons.UP) in seen
+
+
+def test_a_stalled_loop_gives_one_repeat_not_the_missed_ones():
+    f = FakeBoard()
+    f.press("RIGHT")
+    assert f.buttons.poll() == buttons.event(buttons.PRESS, buttons.RIGHT)
+    f.clock.advance(buttons.REPEAT_DELAY)
+    assert f.buttons.poll() == buttons.event(buttons.REPEAT, buttons.RIGHT)
+    f.clock.advance(1000)  # the loop stalls a second with RIGHT held
+    burst = [f.buttons.poll() for _ in range(12)]
+    assert burst[0] == buttons.event(buttons.REPEAT, buttons.RIGHT)
+    assert burst[1:] == [buttons.NONE] * 11  # the cursor moves once, it does not jump
+    # and the schedule goes on from now
+    f.clock.advance(buttons.REPEAT_RATE - 1)
+    assert f.buttons.poll() == buttons.NONE
+    f.clock.advance(1)
+    assert f.buttons.poll() == buttons.event(buttons.REPEAT, buttons.RIGHT)
+
+
+def test_a_loop_slightly_late_keeps_the_repeat_rate():
+    # late by less than a whole repeat: the schedule keeps its step (no drift)
+    f = FakeBoard()
+    f.press("DOWN")
+    f.buttons.poll()
+    times = []
+    t = 0
+    for _ in range(200):
+        f.clock.advance(7)
+        t += 7
+        if f.buttons.poll() == buttons.event(buttons.REPEAT, buttons.DOWN):
+            times.append(t)
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    assert times[0] >= buttons.REPEAT_DELAY and all(buttons.REPEAT_RATE - 7 < g < buttons.REPEAT_RATE + 7 for g in gaps)
+    assert abs((times[-1] - times[0]) / len(gaps) - buttons.REPEAT_RATE) < 1
+
+
+def test_repeats_keep_their_schedule_across_the_clock_wrapping():
+    f = FakeBoard()
+    f.clock.now = (1 << 29) - 100
+    f.press("LEFT")
+    f.buttons.poll()
+    got = []
+    for _ in range(60):
+        f.clock.advance(10)
+        got.append(f.buttons.poll())
+    assert got.count(buttons.event(buttons.REPEAT, buttons.LEFT)) == 4  # at 250, 340, 430, 520 ms
