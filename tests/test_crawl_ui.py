@@ -53,12 +53,12 @@ def test_play_screen_shows_room_hp_deck_and_weapon():
     for slot, name in enumerate(["5D", "8S", "6H", "KC"]):
         assert room_region(d, slot) == tile_pixels(sprites.card_tile(notation.parse(name)), inverted=slot == 0)
     assert d.panel.region(92, 8, 30, 8) == text_pixels("21/21")
-    assert d.panel.region(92, 16, 30, 8) == text_pixels("DK 42")
+    assert d.panel.region(92, 16, 36, 16) == text_pixels("DECK  ") + text_pixels("42    ")
     assert shows(d, 0, "5\x03 EQUIP, POWER 5")
     d.tap("A")
     assert d.panel.region(0, 16, 20, 15) == tile_pixels(sprites.card_tile(notation.parse("5D")))
-    assert d.panel.region(44, 16, 30, 8) == text_pixels("POW 5")
-    assert d.panel.region(44, 24, 36, 8) == text_pixels("X0 ANY")
+    assert d.panel.region(44, 16, 42, 8) == text_pixels("POWER 5")
+    assert d.panel.region(44, 24, 48, 8) == text_pixels("HITS ANY")
 
 
 def test_monster_asks_weapon_or_bare_hands_showing_the_damage_of_each():
@@ -76,7 +76,7 @@ def test_monster_asks_weapon_or_bare_hands_showing_the_damage_of_each():
     d.tap("A")  # weapon
     assert g.hp == 18 and g.chain_n == 1
     assert d.panel.region(22, 16, 20, 15) == tile_pixels(sprites.card_tile(notation.parse("8S")))
-    assert d.panel.region(44, 24, 36, 8) == text_pixels("X1 <=8")
+    assert d.panel.region(44, 24, 42, 8) == text_pixels("HITS<=8")
     assert d.panel.region(92, 8, 30, 8) == text_pixels("18/21")
 
 
@@ -113,7 +113,7 @@ def test_joker_menu_refuses_an_action_that_cannot_apply_with_its_reason():
     d.tap("DOWN")
     d.tap("A")  # escort
     assert g.escorted() == 1 and s.overlay is None
-    assert shows(d, 2, "ESCORT 1  PTS 0")
+    assert shows(d, 2, "CHAIN 0  POINTS 0")
 
 
 def test_preview_shows_the_next_three_cards():
@@ -151,7 +151,12 @@ def test_undo_by_b_and_its_limit():
     d.tap("B")
     assert g.weapon == 0 and shows(d, 1, "UNDONE")
     d.tap("B")
-    assert shows(d, 1, "NO UNDO PAST A REFILL")
+    assert shows(d, 1, "NOTHING TO UNDO")
+    for word in ("5D", "6H", "8S>w"):  # three cards resolved: the room is refilled
+        presses.play_crawl(d, notation.parse_crawl_move(g, word))
+    assert g.deck_n == 0 or g.room_size() == 4
+    d.tap("B")
+    assert shows(d, 1, "NO UNDO PAST A REFILL") and g.weapon
 
 
 def test_scoundrel_avoids_a_room_with_up_then_a():
@@ -199,7 +204,8 @@ def test_pure_survival_game_over_has_no_score_sheet():
     d.tap("A")
     d.tap("A")
     d.tap("A")
-    assert isinstance(d.screen, menus.GameOver) and read_row(d, 1) == "Slain"
+    assert isinstance(d.screen, menus.GameOver)
+    assert read_row(d, 1) == "Killed by A\x04" and read_row(d, 2) == "45 cards were left"
 
 
 def test_every_refusal_fits_a_line_and_every_rules_page_states_the_decisions():
@@ -239,3 +245,36 @@ def test_whole_bot_games_by_presses_match_the_engine(key, rules):
         d.tap("A")
         while not isinstance(d.screen, menus.GameOver):
             d.tap("A")
+
+
+def test_play_starts_by_naming_the_rule_set_and_deal():
+    g = deal(crawl.Scoundrel, crawl.EQUAL, top="5D 8S 6H KC")
+    d = Driver((crawl_play.Play, SCOUNDREL, g.rules, 31337, g))
+    assert shows(d, 1, "EQUAL OR LOWER #31337")
+    d.board.clock.advance(3000)
+    d.settle()
+    assert shows(d, 1, " " * 21)
+
+
+def test_after_a_refill_the_cursor_stays_on_the_card_already_seen():
+    g = deal(crawl.Soltura, top="5D 6H 7D 2S 9C 10S KC")
+    d = screen(g)
+    for word in ("5D", "6H", "7D"):  # three resolved: 2S stays, 9C 10S KC are dealt
+        presses.play_crawl(d, notation.parse_crawl_move(g, word))
+    assert [notation.name(c) for c in g.room] == ["9C", "10S", "KC", "2S"]
+    assert d.screen.cursor == 3  # on 2S, not on a monster just dealt
+
+
+def test_death_says_what_killed_and_preview_says_how_to_close_it():
+    g = deal(crawl.Soltura, top="AS AC KS 2H")
+    d = screen(g)
+    d.tap("A")
+    d.tap("A")  # AC barehanded: dead
+    assert shows(d, 1, "KILLED BY A\x04") and shows(d, 0, "DEFEATED. PRESS A")
+    g = deal(crawl.Soltura, top="RJ 2S 3C 4C 9H 10S JC")
+    d = screen(g)
+    d.tap("A")
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # preview
+    assert isinstance(d.screen.overlay, Peek) and shows(d, 3, "A OR B: BACK")

@@ -4,14 +4,13 @@ Layout (pixels):
 
     y 0     the room: four cards at x 0, 22, 44, 66
     y 16    the weapon (x 0) and the last monster it slew (x 22); at x 44
-            its power (y 16) and its chain: length and the highest monster
-            it may strike next (y 24)
-    x 92    HP (y 0, 8), cards left in the deck (y 16), potions drunk this
-            room (y 24)
+            its power (y 16) and the monsters it may strike next (y 24)
+    x 92    HP (y 0, 8), cards left in the deck (y 16, 24)
     y 32    what the card under the cursor would do (damage, heal, ...)
-    y 40    the message line: what a move did, or why it was refused
-    y 48    Soltura: escorted Jokers and the points banked; Scoundrel: the
-            avoid line (up, then A, avoids the room)
+    y 40    the message line: what a move did, or why it was refused; at
+            the start the rule set and the deal
+    y 48    Soltura Score: the chain's length and the points banked;
+            Scoundrel: the avoid line (up, then A, avoids the room)
     y 56    the buttons
     Overlays (ui/parts.py) over the four lines from y 32: a card's menu
     (a monster's weapon or bare hands, a Joker's actions, each refused one
@@ -29,7 +28,7 @@ Memory: 9 card TileGrids, 10 Text grids, the options buffer; the game about
 from micropython import const
 
 from engine import crawl
-from engine.game import NO_MOVE, WON
+from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
@@ -66,6 +65,7 @@ _INFO_Y = const(32)
 _LINE = const(8)
 _AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
 _PEEKS = const(3)
+_NAME_MS = const(2500)  # how long the rule set and deal show at the start
 _ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.py)
 
 
@@ -80,9 +80,8 @@ class Play(GameScreen):
         self.power = Text(8, 44, _ROW)
         self.chain = Text(8, 44, _ROW + 8)
         self.hp_n = Text(6, _SIDE_X, 8)
-        self.deck = Text(6, _SIDE_X, 16)
-        self.potions = Text(6, _SIDE_X, 24)
-        for t in (self.power, self.chain, Text(6, _SIDE_X, 0, "HP"), self.hp_n, self.deck, self.potions):
+        self.deck = Text(6, _SIDE_X, 24)
+        for t in (self.power, self.chain, Text(6, _SIDE_X, 0, "HP"), self.hp_n, Text(6, _SIDE_X, 16, "DECK"), self.deck):
             g.append(t.grid)
         self.lines = [Text(21, 0, _INFO_Y)]
         self.message = Message(g, 21, 0, _INFO_Y + _LINE, app.board.ticks_ms)
@@ -96,10 +95,13 @@ class Play(GameScreen):
             t.hidden = True
         self.hp_form = "%%d/%d" % self.game.MAX_HP
         self.turns = 0  # moves made and undone on this screen: what the lines said may be stale
+        self.death = ""  # how the player died
+        self._room = bytearray(4)  # the room before the last move
         self._lines_key = -1
         self.options = bytearray(8)  # a card's moves and why each is refused (engine Crawl.options)
         self.cursor = 0
         self._first_card()
+        self.message.say("%s #%d" % (entry.rule_titles[self.game.rules].upper(), deal), _NAME_MS)
         self.sync()
 
     # -- drawing ------------------------------------------------------------------
@@ -113,18 +115,17 @@ class Play(GameScreen):
         self.tiles.card(4, g.weapon)
         self.tiles.card(5, g.chain[g.chain_n - 1] if g.chain_n else 0, False, sprites.EMPTY)
         if g.weapon:
-            self.power.set("POW %d" % g.power() + ("+" if g.buff else ""))
+            self.power.number(g.power(), "POWER+%d" if g.buff else "POWER %d")
             limit = g.last_slain()
             if limit:
-                self.chain.set("X%d %s%d" % (g.chain_n, "<" if g.strict() else "<=", limit))
+                self.chain.number(limit, "HITS<%d" if g.strict() else "HITS<=%d")
             else:
-                self.chain.set("X0 ANY")
+                self.chain.set("HITS ANY")
         else:
             self.power.set("BARE")
             self.chain.set("HANDS")
         self.hp_n.number(g.hp, self.hp_form)
-        self.deck.number(g.deck_n, "DK %d")
-        self.potions.number(1 if g.potions else 0, "POT %d")
+        self.deck.number(g.deck_n)
         if overlay is None or isinstance(overlay, Leave):
             self._play_lines()
 
@@ -148,11 +149,8 @@ class Play(GameScreen):
                 lines[2].set("UP: AVOID THIS ROOM")
             else:
                 lines[2].set("")
-        else:
-            text = "ESCORT %d" % g.escorted()
-            if g.scores_chains():
-                text += "  PTS %d" % g.score()
-            lines[2].set(text)
+        elif g.scores_chains():
+            lines[2].set("CHAIN %d  POINTS %d" % (g.chain_n, g.score()))
         lines[3].set("" if self.over() or self.overlay is not None else "A:GO B:UNDO")
         for i in range(4):
             lines[i].invert(i == 2 and self.cursor == _AVOID)
@@ -245,6 +243,9 @@ class Play(GameScreen):
     def make(self, mv):
         """Play a move and say what it did."""
         g = self.game
+        slot = (mv >> 2) & 3
+        foe = g.room[slot]  # what the player fights, unless a Blind Bet draws it
+        self._room[:] = g.room  # to tell the cards a refill deals from those that stay
         why = g.play(mv)
         if why:
             self.message.say(REFUSED[why])
@@ -252,13 +253,16 @@ class Play(GameScreen):
         self.turns += 1
         text = ""
         peek = 0
+        dealt = False
         for i in range(g.n_events):
             kind = g.events[3 * i]
             a = g.events[3 * i + 1]
             if kind == crawl.EV_SLAY:
                 text = "SLAIN " + short(a) + "!"
             elif kind == crawl.EV_HURT and a:
-                text += " -%d HP" % a
+                text += (" -%d HP" if text else "-%d HP") % a
+            elif kind == crawl.EV_DEAL:
+                dealt = True
             elif kind == crawl.EV_HEAL:
                 text = "HEALED +%d" % a
             elif kind == crawl.EV_DISCARD:
@@ -275,14 +279,22 @@ class Play(GameScreen):
                 text = "FLED! -1 HP"
             elif kind == crawl.EV_BET:
                 text = "BET DREW " + short(a)
+                foe = a
             elif kind == crawl.EV_SWAP:
                 text = short(a) + " SWAPPED"
             elif kind == crawl.EV_AVOID:
                 text = "ROOM AVOIDED"
             elif kind == crawl.EV_PREVIEW:
                 peek = a
+        if g.status == LOST:
+            self.death = "Killed by " + short(foe) if crawl.kind(foe) == crawl.MONSTER else "Died fleeing"
+            text = self.death.upper()
         if text:
             self.message.say(text, 0 if self.over() else MESSAGE_MS)
+        if dealt:  # never onto a card just dealt: onto the one that stayed, if any
+            for i in range(4):
+                if g.room[i] and g.room[i] == self._room[i]:
+                    self.cursor = i
         self._first_card()
         if peek:
             self.open(Peek(self, peek))
@@ -293,8 +305,14 @@ class Play(GameScreen):
 
     def _undo(self):
         self.turns += 1
-        if self.game.undo() == NO_MOVE:
-            self.message.say("NO UNDO PAST A REFILL")
+        g = self.game
+        if g.undo() == NO_MOVE:
+            if g.moves == 0:
+                self.message.say("NOTHING TO UNDO")
+            elif g.touched:
+                self.message.say("NO UNDO PAST A REVEAL")
+            else:
+                self.message.say("NO UNDO PAST A REFILL")
         else:
             self.message.say("UNDONE")
             self._first_card()
@@ -306,10 +324,12 @@ class Play(GameScreen):
             if g.status != WON:
                 return ("Monsters left -%d" % g.monsters_left(), "Total %d" % g.score())
             if g.hp == g.MAX_HP and g.last_potion:
-                return ("HP %d, last potion +%d" % (g.hp, g.last_potion), "Total %d" % g.score())
+                return ("HP %d + potion %d" % (g.hp, g.last_potion), "Total %d" % g.score())
             return ("HP %d" % g.hp, "Total %d" % g.score())
         if not g.scores_chains():  # Soltura, Pure Survival
-            return ("Survived with %d HP" % g.hp if g.status == WON else "Slain",)
+            if g.status == WON:
+                return ("Survived with %d HP" % g.hp, "all %d cards cleared" % len(g.every_card()))
+            return (self.death, "%d cards were left" % (g.deck_n + g.room_size()))
         hp, bare, chains, loot, escort, penalty = g.parts()
         if g.status == WON:
             return ("HP %d  Barehanded %d" % (hp, bare), "Chains %d  Loot %d" % (chains, loot),
@@ -434,6 +454,7 @@ class Peek(Overlay):
             s.lines[i].set("")
             s.lines[i].invert(False)
         s.lines[0].set("NEXT %d, TOP FIRST:" % self.n)
+        s.lines[3].set("A OR B: BACK")
         for i in range(self.n):
             s.peek.card(i, s.game.top(i))
             s.peek.grids[i].hidden = False
