@@ -2,6 +2,7 @@
 folder that stands in for the drive (with a boot_out.txt)."""
 
 import errno
+import hashlib
 import io
 import json
 import os
@@ -196,11 +197,15 @@ def test_the_drives_own_code_py_is_kept_aside(drive, built):
     assert open(os.path.join(drive, deploy.BACKUP)).read() == hello
     assert "kept as code.py.before-deckcrawl" in text
     assert open(os.path.join(drive, "code.py"), "rb").read() == open(os.path.join(built["circuitpython"], "code.py"), "rb").read()
-    # later deploys replace our own code.py without touching the backup
+    # a later deploy leaves the backup alone; our code.py, edited on the board, is kept too
+    _, text = run_deploy(drive, built)
+    assert "kept as" not in text and "already up to date" in text
     with open(os.path.join(drive, "code.py"), "w") as f:
         f.write("# edited\n")
     _, text = run_deploy(drive, built)
-    assert open(os.path.join(drive, deploy.BACKUP)).read() == hello and "kept as" not in text
+    assert open(os.path.join(drive, deploy.BACKUP)).read() == hello
+    assert open(os.path.join(drive, deploy.BACKUP + "-2")).read() == "# edited\n"
+    assert "code.py is kept as code.py.before-deckcrawl-2" in text
 
 
 def test_interrupted_deploy_is_repaired_by_the_next(drive, built, monkeypatch):
@@ -258,16 +263,22 @@ def test_files_deckcrawl_no_longer_ships_are_removed_others_kept(drive, built):
     run_deploy(drive, built)
     with open(os.path.join(drive, "ui", "old.mpy"), "wb") as f:
         f.write(b"C\x06old")
+    with open(os.path.join(drive, "ui", "changed.mpy"), "wb") as f:
+        f.write(b"C\x06changed since")
     manifest = json.load(open(os.path.join(drive, deploy.MANIFEST)))
-    manifest["files"]["ui/old.mpy"] = "x"
+    manifest["files"]["ui/old.mpy"] = hashlib.sha256(b"C\x06old").hexdigest()
+    manifest["files"]["ui/changed.mpy"] = hashlib.sha256(b"C\x06as written").hexdigest()
     with open(os.path.join(drive, deploy.MANIFEST), "w") as f:
         json.dump(manifest, f)
     with open(os.path.join(drive, "ui", "mine.mpy"), "wb") as f:
         f.write(b"C\x06mine")
-    p, _ = run_deploy(drive, built)
+    p, text = run_deploy(drive, built)
     assert p["remove"] == ["ui/old.mpy"]
     assert not os.path.exists(os.path.join(drive, "ui", "old.mpy"))
     assert os.path.exists(os.path.join(drive, "ui", "mine.mpy"))
+    # named by the manifest, but its content is no longer what Deckcrawl wrote: kept
+    assert open(os.path.join(drive, "ui", "changed.mpy"), "rb").read() == b"C\x06changed since"
+    assert "ui/changed.mpy was Deckcrawl's but has changed since: it is left alone" in text
 
 
 def test_a_stray_py_that_hides_an_mpy_is_warned_about(drive, built):
@@ -323,3 +334,247 @@ def test_command_line_deploys_end_to_end(drive):
     assert r.returncode == 0, r.stderr
     r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", drive], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0 and "already up to date" in r.stdout
+
+
+# -- the deploy never deletes or overwrites what it does not own ------------------------
+def write_manifest(drive, files):
+    with open(os.path.join(drive, deploy.MANIFEST), "w") as f:
+        json.dump({"files": files}, f)
+
+
+def digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_a_manifest_naming_files_outside_what_a_build_makes_deletes_none(drive, built, tmp_path):
+    outside = tmp_path / "x"
+    outside.write_bytes(b"host file")
+    absolute = tmp_path / "abs.txt"
+    absolute.write_bytes(b"host file too")
+    mine = {"notes.txt": b"mine", "settings.toml": b"DECKCRAWL_SDA = 1\n", "lib/neopixel.py": b"# lib",
+            "ui/../notes2.txt": b"mine too", "notes2.txt": b"mine too"}
+    for rel, data in mine.items():
+        if ".." not in rel:
+            os.makedirs(os.path.dirname(os.path.join(drive, rel)) or drive, exist_ok=True)
+            with open(os.path.join(drive, rel), "wb") as f:
+                f.write(data)
+    boot = open(os.path.join(drive, "boot_out.txt"), "rb").read()
+    # each entry's hash is the file's real one: only the path can refuse it
+    entries = {"../x": digest(b"host file"), str(absolute): digest(b"host file too"),
+               "boot_out.txt": digest(boot), deploy.MANIFEST: digest(b"")}
+    entries.update({rel: digest(data) for rel, data in mine.items()})
+    write_manifest(drive, entries)
+    p, text = run_deploy(drive, built)
+    assert p["remove"] == []
+    assert outside.read_bytes() == b"host file" and absolute.read_bytes() == b"host file too"
+    assert open(os.path.join(drive, "boot_out.txt"), "rb").read() == boot
+    for rel, data in mine.items():
+        assert open(os.path.join(drive, rel), "rb").read() == data, rel
+    assert "never writes" in text and "ignored" in text
+
+
+@pytest.mark.parametrize("rel,ok", [
+    ("code.py", True), ("ui/app.mpy", True), ("lib/adafruit_displayio_ssd1306.mpy", True), ("lib/pkg/mod.mpy", True),
+    ("../x", False), ("/etc/passwd", False), ("C:/x.mpy", False), ("ui\\app.mpy", False), ("ui/../code.py", False),
+    ("ui/./app.mpy", False), ("boot_out.txt", False), ("settings.toml", False), (".deckcrawl.json", False),
+    ("notes.txt", False), ("lib/neopixel.py", False), ("ui//app.mpy", False), ("", False), ("CODE.PY", False),
+    ("ui/.hidden.mpy", False), ("lib/a/b/c/d.mpy", False), (7, False),
+])
+def test_only_paths_a_build_can_produce_are_managed(rel, ok):
+    assert deploy.managed_path(rel) is ok
+
+
+def test_a_deeply_nested_manifest_is_ignored_not_a_traceback(drive, built):
+    with open(os.path.join(drive, deploy.MANIFEST), "w") as f:
+        f.write("[" * 100000 + "]" * 100000)
+    p, text = run_deploy(drive, built)
+    assert "is not a manifest Deckcrawl wrote" in text
+    assert json.load(open(os.path.join(drive, deploy.MANIFEST)))["files"] == p["manifest"]
+
+
+def test_a_code_py_the_manifest_lists_but_the_user_replaced_is_kept(drive, built):
+    run_deploy(drive, built)
+    project = b"# my own project, copied on after a deploy\n"
+    with open(os.path.join(drive, "code.py"), "wb") as f:
+        f.write(project)
+    _, text = run_deploy(drive, built)
+    assert open(os.path.join(drive, deploy.BACKUP), "rb").read() == project
+    assert "code.py is kept as code.py.before-deckcrawl" in text
+
+
+def test_an_existing_backup_is_never_overwritten(drive, built):
+    with open(os.path.join(drive, deploy.BACKUP), "wb") as f:
+        f.write(b"# the first backup\n")
+    with open(os.path.join(drive, deploy.BACKUP + "-2"), "wb") as f:
+        f.write(b"# the second\n")
+    with open(os.path.join(drive, "code.py"), "wb") as f:
+        f.write(b"# the board's own\n")
+    _, text = run_deploy(drive, built)
+    assert open(os.path.join(drive, deploy.BACKUP), "rb").read() == b"# the first backup\n"
+    assert open(os.path.join(drive, deploy.BACKUP + "-2"), "rb").read() == b"# the second\n"
+    assert open(os.path.join(drive, deploy.BACKUP + "-3"), "rb").read() == b"# the board's own\n"
+    assert "kept as code.py.before-deckcrawl-3" in text
+
+
+def test_a_users_library_that_deckcrawl_replaces_is_kept(drive, built):
+    os.makedirs(os.path.join(drive, "lib"))
+    theirs = b"C\x06a newer driver the user put there"
+    rel = "lib/adafruit_displayio_ssd1306.mpy"
+    with open(os.path.join(drive, rel), "wb") as f:
+        f.write(theirs)
+    _, text = run_deploy(drive, built)
+    assert open(os.path.join(drive, rel + ".before-deckcrawl"), "rb").read() == theirs
+    assert open(os.path.join(drive, rel), "rb").read() == open(os.path.join(built["circuitpython"], rel), "rb").read()
+    assert "%s on the drive is not the one Deckcrawl wrote: it is kept as %s.before-deckcrawl" % (rel, rel) in text
+    # what Deckcrawl itself wrote is replaced with no copy
+    with open(os.path.join(drive, rel), "rb") as f:
+        ours = f.read()
+    manifest = json.load(open(os.path.join(drive, deploy.MANIFEST)))
+    assert manifest["files"][rel] == digest(ours)
+
+
+# -- the deploy says done only on the drive it started on ------------------------------
+def test_a_drive_that_vanishes_mid_way_is_never_recreated_on_the_host(drive, built, monkeypatch):
+    import shutil
+
+    real = deploy.write_file
+    count = [0]
+
+    def unmounted_after_three(src, dst):
+        n = real(src, dst)
+        count[0] += 1
+        if count[0] == 3:
+            shutil.rmtree(drive)  # the board is unplugged: the mount point stays, empty
+            os.mkdir(drive)
+        return n
+
+    monkeypatch.setattr(deploy, "write_file", unmounted_after_three)
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        run_deploy(drive, built)
+    assert os.listdir(drive) == []  # nothing landed on the host disk
+
+
+def test_a_drive_gone_entirely_is_not_created(drive, built, monkeypatch):
+    import shutil
+
+    real = deploy.write_file
+    count = [0]
+
+    def unplugged(src, dst):
+        n = real(src, dst)
+        count[0] += 1
+        if count[0] == 2:
+            shutil.rmtree(drive)
+        return n
+
+    monkeypatch.setattr(deploy, "write_file", unplugged)
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        run_deploy(drive, built)
+    assert not os.path.exists(drive)
+
+
+def test_another_device_at_the_same_mount_point_stops_the_deploy(drive, built, monkeypatch):
+    # a second board mounted where the first was: it has a boot_out.txt too
+    real_device = deploy._device
+    calls = [0]
+
+    def device(path):
+        calls[0] += 1
+        return real_device(path) + (1 if calls[0] > 4 else 0)
+
+    monkeypatch.setattr(deploy, "_device", device)
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        run_deploy(drive, built)
+
+
+def test_done_is_said_only_when_the_drive_is_still_there_at_the_end(drive, built, monkeypatch):
+    real = deploy.write_file
+
+    def last_write_then_gone(src, dst):
+        n = real(src, dst)
+        if dst.endswith(deploy.MANIFEST):
+            os.remove(os.path.join(drive, "boot_out.txt"))
+        return n
+
+    monkeypatch.setattr(deploy, "write_file", last_write_then_gone)
+    out = io.StringIO()
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        deploy.deploy(drive, out=out, build_dir=built["circuitpython"])
+    assert ": done" not in out.getvalue()
+
+
+# -- smaller ---------------------------------------------------------------------------
+def test_free_space_counts_whole_filesystem_blocks(drive, built, monkeypatch):
+    # some 27 files of about 1.6 KB take a 32 KB block each: the bytes alone would fit
+    payload = sum(os.path.getsize(os.path.join(built["circuitpython"], r)) for r in EXPECTED)
+    monkeypatch.setattr(deploy, "block_size", lambda d: 32768, raising=False)
+    monkeypatch.setattr(deploy, "free_bytes", lambda d: payload * 3)
+    assert payload * 3 < 32768 * len(EXPECTED)
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="not enough space.*nothing was written"):
+        run_deploy(drive, built)
+    assert snapshot(drive) == before
+
+
+def test_space_needed_follows_the_copy_step_by_step(drive, built):
+    run_deploy(drive, built)
+    p = deploy.plan(drive, built["circuitpython"])
+    assert deploy.space_needed(drive, built["circuitpython"], p, 512) == 0
+    os.remove(os.path.join(drive, "code.py"))
+    os.remove(os.path.join(drive, "ui", "app.mpy"))
+    p = deploy.plan(drive, built["circuitpython"])
+    size = {r: os.path.getsize(os.path.join(built["circuitpython"], r)) for r in ("code.py", "ui/app.mpy")}
+    blocks = sum(-(-n // 512) * 512 for n in size.values())
+    assert deploy.space_needed(drive, built["circuitpython"], p, 512) == blocks
+    # a file replaced in place needs room for both copies until the rename
+    with open(os.path.join(drive, "lib", "adafruit_displayio_ssd1306.mpy"), "wb") as f:
+        f.write(b"C\x06" * 4000)
+    p = deploy.plan(drive, built["circuitpython"])
+    lib = os.path.getsize(os.path.join(built["circuitpython"], "lib/adafruit_displayio_ssd1306.mpy"))
+    assert deploy.space_needed(drive, built["circuitpython"], p, 512) >= -(-lib // 512) * 512 + blocks
+
+
+def test_only_the_manifest_rewritten_is_said_so(drive, built):
+    run_deploy(drive, built)
+    os.remove(os.path.join(drive, deploy.MANIFEST))
+    _, text = run_deploy(drive, built)
+    assert os.path.exists(os.path.join(drive, deploy.MANIFEST))
+    assert "nothing written" not in text and "wrote 0 files" not in text and "rewrote only the manifest" in text
+
+
+def test_a_removal_alone_does_not_say_wrote_0_files(drive, built):
+    run_deploy(drive, built)
+    with open(os.path.join(drive, "ui", "old.mpy"), "wb") as f:
+        f.write(b"C\x06old")
+    manifest = json.load(open(os.path.join(drive, deploy.MANIFEST)))
+    manifest["files"]["ui/old.mpy"] = digest(b"C\x06old")
+    write_manifest(drive, manifest["files"])
+    _, text = run_deploy(drive, built)
+    assert "wrote 0 files" not in text and "removed 1" in text
+
+
+def test_the_dry_run_says_would_for_what_it_would_keep(drive, built):
+    with open(os.path.join(drive, "code.py"), "w") as f:
+        f.write('print("Hello World!")\n')
+    before = snapshot(drive)
+    _, text = run_deploy(drive, built, dry_run=True)
+    assert snapshot(drive) == before
+    assert "code.py would be kept as code.py.before-deckcrawl" in text and " is kept" not in text
+
+
+def test_a_folder_where_a_file_goes_is_refused_before_writing(drive, built):
+    os.makedirs(os.path.join(drive, "code.py"))
+    with open(os.path.join(drive, "code.py", "inside.txt"), "w") as f:
+        f.write("mine")
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="code.py on the drive is not a plain file"):
+        run_deploy(drive, built)
+    assert snapshot(drive) == before
+
+
+def test_deploy_errors_are_one_line(tmp_path):
+    (tmp_path / "boot_out.txt").write_text("garbage " * 100000 + "\nsecond line\n")
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive", str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and len(r.stderr) < 300
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "--drive" in r.stderr

@@ -10,14 +10,21 @@ version there and builds for it (9.x and 10.x; 8.x and older are refused),
 then copies only the files whose bytes differ: libraries first, code.py last.
 Each file is written beside its place, fsync'd, then renamed over the old
 one, so an unplugged board never holds half a module under its real name;
-the next run repairs whatever an interrupted one left.  A manifest on the
-drive (.deckcrawl.json) lists the files Deckcrawl manages: nothing else is
-ever touched, an existing settings.toml is kept, a code.py that is not
-Deckcrawl's is kept as code.py.before-deckcrawl, and NVM (saves) is never
-written.  Free space is checked before the first write.
+the next run repairs whatever an interrupted one left.
+
+A manifest on the drive (.deckcrawl.json) lists the files Deckcrawl wrote,
+with their sha256.  Nothing else is ever touched: the manifest may name only
+paths a build can produce (code.py, .mpy files under lib/ engine/ hw/ ui/),
+a file is removed only while it still holds what Deckcrawl wrote, and any
+file in the way that is not Deckcrawl's (the board's own code.py, a user's
+project or library in lib/) is first renamed to a fresh name
+(code.py.before-deckcrawl, then -2, -3 ...) and the report says so.  An
+existing settings.toml is kept, and NVM (saves) is never written.  Free space
+is checked before the first write, in the drive's own blocks.  The drive is
+never created: before each file and at the end the deploy checks it is still
+the same device with its boot_out.txt, and says done only then.
 """
 
-import argparse
 import errno
 import hashlib
 import json
@@ -28,6 +35,7 @@ import sys
 import tempfile
 
 from tools import build as builder
+from tools import cli
 from tools import mpy
 
 MANIFEST = ".deckcrawl.json"
@@ -47,7 +55,7 @@ def boot_info(path):
     """(version tuple, board name, first line) from a drive's boot_out.txt, or None."""
     try:
         with open(os.path.join(path, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
-            line = f.readline().strip()
+            line = f.readline(400).strip()
     except OSError:
         return None
     m = _VERSION.match(line)
@@ -129,13 +137,91 @@ def check_version(drive):
         raise DeployError("%s has no boot_out.txt at its root: is it a CIRCUITPY drive?" % drive)
     version, board, line = info
     if version == (0, 0, 0):
-        raise DeployError("cannot read the CircuitPython version from %s/boot_out.txt: %r" % (drive, line))
+        raise DeployError("cannot read the CircuitPython version from %s/boot_out.txt: '%s'" % (drive, cli.shown(line, 80)))
     if version[0] < 9:
         raise DeployError(
             "the board runs CircuitPython %d.%d.%d; Deckcrawl needs CircuitPython 9 or newer "
             "(its .mpy files are format 6): update the board's firmware first" % version
         )
     return version, board
+
+
+# -- what the deploy may touch ---------------------------------------------------------
+_TOP = ("lib", "engine", "hw", "ui")
+_PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\Z")
+_HASH = re.compile(r"[0-9a-f]{64}\Z")
+_MANIFEST_LIMIT = 1 << 20  # a real manifest is about 3 KB
+
+
+def managed_path(rel):
+    """True for a path a build can produce, so the only kind a manifest may
+    name: code.py, or a .mpy one to three folders down under lib/, engine/,
+    hw/ or ui/, in plain names (never '..', an absolute path, a drive letter,
+    a backslash, boot_out.txt, settings.toml or the manifest itself)."""
+    if not isinstance(rel, str) or len(rel) > 255:
+        return False
+    if rel == "code.py":
+        return True
+    parts = rel.split("/")
+    return (
+        2 <= len(parts) <= 4
+        and parts[0] in _TOP
+        and all(_PART.match(p) for p in parts)
+        and parts[-1].endswith(".mpy")
+    )
+
+
+def load_manifest(drive):
+    """(the files the last deploy wrote, {path: sha256}, and what was wrong
+    with the manifest, as warnings).  An entry that is not a path a build can
+    produce, or whose hash is not a sha256, is ignored; a manifest that cannot
+    be read at all (corrupt, too deep, too big) counts as none."""
+    path = os.path.join(drive, MANIFEST)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(_MANIFEST_LIMIT + 1)
+    except FileNotFoundError:
+        return {}, []
+    except OSError as e:
+        return {}, ["%s cannot be read (%s): it is ignored" % (MANIFEST, e.strerror or e)]
+    if len(raw) > _MANIFEST_LIMIT:
+        return {}, ["%s is over %d bytes, so not Deckcrawl's: it is ignored" % (MANIFEST, _MANIFEST_LIMIT)]
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return {}, ["%s is not a manifest Deckcrawl wrote (corrupt?): it is ignored" % MANIFEST]
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}, ["%s is not a manifest Deckcrawl wrote: it is ignored" % MANIFEST]
+    good, bad = {}, []
+    for rel, digest in files.items():
+        if managed_path(rel) and isinstance(digest, str) and _HASH.match(digest):
+            good[rel] = digest
+        else:
+            bad.append(rel)
+    warnings = []
+    if bad:
+        warnings.append(
+            "%s names %d path%s Deckcrawl never writes (e.g. '%s'): ignored, nothing there is touched"
+            % (MANIFEST, len(bad), "" if len(bad) == 1 else "s", cli.shown(bad[0]))
+        )
+    return good, warnings
+
+
+def _is_plain_file(path):
+    return os.path.isfile(path) and not os.path.islink(path)
+
+
+def _fresh_name(drive, rel, taken):
+    """A name beside rel that nothing on the drive has: rel.before-deckcrawl,
+    then rel.before-deckcrawl-2, -3 ..."""
+    base = rel + ".before-deckcrawl"
+    name, n = base, 1
+    while name in taken or os.path.lexists(os.path.join(drive, name)):
+        n += 1
+        name = "%s-%d" % (base, n)
+    taken.add(name)
+    return name
 
 
 # -- the copy -------------------------------------------------------------------------
@@ -154,53 +240,142 @@ def _order(rel):
     return (0 if rel.startswith("lib/") else 1, rel)
 
 
+def manifest_bytes(hashes):
+    return (json.dumps({"files": hashes}, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
 def plan(drive, tree):
-    """What to write, keep and remove to make the drive hold the built tree.
-    settings.toml is the user's: written only where the drive has none."""
+    """What to write, keep, set aside and remove to make the drive hold the
+    built tree; nothing is changed.
+
+    A file is overwritten only where the drive has none, or where it still
+    holds what the last deploy wrote (the manifest's hash); any other file in
+    the way (the board's own code.py, a user's project or library) is first
+    renamed to a fresh name (aside).  A file is removed only when the manifest
+    names it, the build no longer has it, and its content still has the
+    manifest's hash.  settings.toml is the user's: written only where the
+    drive has none.  DeployError when a folder or file stands where the other
+    is needed."""
     files = sorted(
         (os.path.relpath(os.path.join(d, f), tree).replace(os.sep, "/") for d, _, fs in os.walk(tree) for f in fs if f != builder.MARKER),
         key=_order,
     )
-    old = load_manifest(drive)
-    write, keep, warnings = [], [], []
+    old, warnings = load_manifest(drive)
+    write, keep, aside, changed = [], [], {}, []
     hashes = {}
+    taken = set()
     for rel in files:
         src = os.path.join(tree, rel)
         dst = os.path.join(drive, rel)
+        folder = drive
+        for part in rel.split("/")[:-1]:
+            folder = os.path.join(folder, part)
+            if os.path.lexists(folder) and not os.path.isdir(folder):
+                raise DeployError("%s on the drive is a file where Deckcrawl needs a folder: rename it and deploy again" % os.path.relpath(folder, drive))
+        if os.path.lexists(dst) and not _is_plain_file(dst):
+            raise DeployError("%s on the drive is not a plain file (a folder?): rename it and deploy again" % rel)
         if rel == "settings.toml":
-            (keep if os.path.exists(dst) else write).append(rel)
+            (keep if os.path.lexists(dst) else write).append(rel)
             continue
         hashes[rel] = sha256(src)
         if os.path.isfile(dst) and os.path.getsize(dst) == os.path.getsize(src) and sha256(dst) == hashes[rel]:
             keep.append(rel)
-        else:
-            write.append(rel)
+            continue
+        write.append(rel)
+        if os.path.lexists(dst) and old.get(rel) != sha256(dst):
+            aside[rel] = _fresh_name(drive, rel, taken)
         if rel.endswith(".mpy") and os.path.exists(dst[:-4] + ".py") and rel[:-4] + ".py" not in old:
             warnings.append("%s.py on the drive is not Deckcrawl's and hides %s: remove it" % (rel[:-4], rel))
-    remove = [rel for rel in old if rel not in hashes and os.path.isfile(os.path.join(drive, rel))]
-    # A code.py that is not Deckcrawl's (another project, or the board's Hello World)
-    # is kept beside ours rather than lost.
-    backup = None
-    if "code.py" in write and "code.py" not in old and os.path.isfile(os.path.join(drive, "code.py")):
-        if not os.path.exists(os.path.join(drive, BACKUP)):
-            backup = BACKUP
-            warnings.append("the drive's own code.py is kept as %s" % BACKUP)
-    return {"files": files, "write": write, "keep": keep, "remove": remove, "warnings": warnings, "manifest": hashes, "old": old, "backup": backup}
-
-
-def load_manifest(drive):
+    remove = []
+    for rel in sorted(old):
+        path = os.path.join(drive, rel)
+        if rel in hashes or not _is_plain_file(path):
+            continue
+        if sha256(path) == old[rel]:
+            remove.append(rel)
+        else:
+            changed.append(rel)
+    new_manifest = manifest_bytes(hashes)
     try:
-        with open(os.path.join(drive, MANIFEST), encoding="utf-8") as f:
-            data = json.load(f)
-        return dict(data.get("files", {}))
-    except (OSError, ValueError, AttributeError):
-        return {}
+        with open(os.path.join(drive, MANIFEST), "rb") as f:
+            manifest_same = f.read(len(new_manifest) + 1) == new_manifest
+    except OSError:
+        manifest_same = False
+    return {
+        "files": files, "write": write, "keep": keep, "remove": remove, "aside": aside, "changed": changed,
+        "warnings": warnings, "manifest": hashes, "manifest_bytes": new_manifest, "write_manifest": not manifest_same,
+        "old": old,
+    }
+
+
+def _notes(p, dry_run):
+    """What the plan keeps or leaves alone, in the tense of the run."""
+    is_kept, left = ("would be kept", "would be left alone") if dry_run else ("is kept", "is left alone")
+    notes = list(p["warnings"])
+    for rel, name in p["aside"].items():
+        whose = "the drive's own code.py" if rel == "code.py" else "%s on the drive is not the one Deckcrawl wrote: it" % rel
+        notes.append("%s %s as %s" % (whose, is_kept, name))
+    for rel in p["changed"]:
+        notes.append("%s was Deckcrawl's but has changed since: it %s" % (rel, left))
+    return notes
 
 
 def free_bytes(drive):
     import shutil
 
     return shutil.disk_usage(drive).free
+
+
+def block_size(drive):
+    """The drive's allocation unit (a FAT cluster): every file takes whole ones."""
+    try:
+        st = os.statvfs(drive)
+        return max(st.f_frsize or st.f_bsize, 512)
+    except (AttributeError, OSError):
+        pass
+    try:  # Windows
+        import ctypes
+
+        spc, bps, _free, _total = (ctypes.c_ulong() for _ in range(4))
+        root = os.path.splitdrive(os.path.abspath(drive))[0] + "\\"
+        if ctypes.windll.kernel32.GetDiskFreeSpaceW(root, ctypes.byref(spc), ctypes.byref(bps), ctypes.byref(_free), ctypes.byref(_total)):
+            return max(spc.value * bps.value, 512)
+    except (ImportError, AttributeError, OSError):
+        pass
+    return 32768  # unknown: assume large clusters rather than run out half way
+
+
+def space_needed(drive, tree, p, block):
+    """The most the drive's used space grows at any moment of the copy, in
+    whole blocks: removals first, then each file written beside its old copy
+    (both exist until the rename), new folders, and the manifest."""
+
+    def blocks(n):
+        return -(-n // block) * block
+
+    def on_drive(rel):
+        path = os.path.join(drive, rel)
+        return blocks(os.path.getsize(path)) if _is_plain_file(path) else 0
+
+    used = -sum(on_drive(rel) for rel in p["remove"])
+    folders = set()
+    for rel in p["write"]:
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folder = "/".join(parts[:i])
+            if not os.path.isdir(os.path.join(drive, folder)):
+                folders.add(folder)
+    used += block * len(folders)
+    peak = max(used, 0)
+    steps = [(rel, os.path.getsize(os.path.join(tree, rel))) for rel in p["write"]]
+    if p["write_manifest"]:
+        steps.append((MANIFEST, len(p["manifest_bytes"])))
+    for rel, size in steps:
+        new = blocks(size)
+        old = 0 if rel in p["aside"] else on_drive(rel)  # a file set aside keeps its blocks
+        peak = max(peak, used + new)
+        used += new - old
+    return peak
 
 
 def _fsync_dir(path):
@@ -217,8 +392,8 @@ def _fsync_dir(path):
 
 
 def write_file(src, dst):
-    """Copy src to dst through a temporary name and a rename, fsync'd."""
-    os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
+    """Copy src to dst through a temporary name and a rename, fsync'd.  The
+    folder must exist: the deploy makes folders itself, inside the drive only."""
     tmp = dst + _TMP
     with open(src, "rb") as f:
         data = f.read()
@@ -231,6 +406,31 @@ def write_file(src, dst):
     return len(data)
 
 
+def _device(path):
+    return os.stat(path).st_dev
+
+
+def _check_drive(drive, device):
+    """DeployError unless the drive is still there: the same device as at the
+    start, with its boot_out.txt (a vanished mount point, or one lazily
+    unmounted, is an empty folder on the host, or another device)."""
+    try:
+        same = _device(drive) == device and os.path.isfile(os.path.join(drive, "boot_out.txt"))
+    except OSError:
+        same = False
+    if not same:
+        raise DeployError("the drive %s vanished (unplugged?): plug it back in and deploy again to finish" % drive)
+
+
+def _make_folders(drive, rel):
+    """The folders of rel inside the drive, one at a time: never the drive itself."""
+    folder = drive
+    for part in rel.split("/")[:-1]:
+        folder = os.path.join(folder, part)
+        if not os.path.isdir(folder):
+            os.mkdir(folder)
+
+
 def _explain(e, drive):
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return "the drive %s is read-only (a boot.py may have given the filesystem to the board): nothing more was written" % drive
@@ -241,10 +441,23 @@ def _explain(e, drive):
     return "writing to %s failed: %s" % (drive, e.strerror or e)
 
 
-def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
+def _say(out, text):
+    """A line of the report: a closed stdout (| head) never stops a deploy half way."""
+    try:
+        print(text, file=out)
+    except (OSError, ValueError):
+        pass
+
+
+def deploy(drive, dry_run=False, out=None, build_dir=None):
     """Bring the drive up to date; returns the plan with the bytes written."""
+    out = sys.stdout if out is None else out
     version, board = check_version(drive)
-    print("drive %s: CircuitPython %d.%d.%d%s" % ((drive,) + version + ((" on " + board) if board else "",)), file=out)
+    try:
+        device = _device(drive)
+    except OSError as e:
+        raise DeployError(_explain(e, drive)) from e
+    _say(out, "drive %s: CircuitPython %d.%d.%d%s" % ((drive,) + version + ((" on " + board) if board else "",)))
     with tempfile.TemporaryDirectory() as tmp:
         tree = build_dir or os.path.join(tmp, "tree")
         if build_dir is None:
@@ -252,66 +465,93 @@ def deploy(drive, dry_run=False, out=sys.stdout, build_dir=None):
         try:
             p = plan(drive, tree)
             payload = sum(os.path.getsize(os.path.join(tree, r)) for r in p["files"])
-            need = sum(os.path.getsize(os.path.join(tree, r)) for r in p["write"])
-            freed = sum(os.path.getsize(os.path.join(drive, r)) for r in p["write"] + p["remove"] if os.path.isfile(os.path.join(drive, r)))
+            block = block_size(drive)
+            need = space_needed(drive, tree, p, block)
             free = free_bytes(drive)
         except OSError as e:
             raise DeployError(_explain(e, drive)) from e
-        for w in p["warnings"]:
-            print("warning: " + w, file=out)
-        print("payload %d bytes in %d files; the drive has %d bytes free" % (payload, len(p["files"]), free), file=out)
+        for note in _notes(p, dry_run):
+            _say(out, "warning: " + note)
+        _say(out, "payload %d bytes in %d files; the drive has %d bytes free" % (payload, len(p["files"]), free))
         p["bytes"] = 0
         if dry_run:
             for r in p["write"]:
-                print("would write  " + r, file=out)
+                _say(out, "would write  " + r)
             for r in p["remove"]:
-                print("would remove " + r, file=out)
-            print("%d to write (%d bytes), %d unchanged, %d to remove" % (len(p["write"]), need, len(p["keep"]), len(p["remove"])), file=out)
+                _say(out, "would remove " + r)
+            _say(out, "%d to write (%d bytes), %d unchanged, %d to remove%s; nothing was changed" % (
+                len(p["write"]), sum(os.path.getsize(os.path.join(tree, r)) for r in p["write"]), len(p["keep"]),
+                len(p["remove"]), ", the manifest to rewrite" if p["write_manifest"] else ""))
             return p
-        if need - freed > free - _MARGIN:
+        if need > free - _MARGIN:
             raise DeployError(
-                "not enough space on %s: the update needs %d bytes more and the drive has %d free; "
-                "nothing was written" % (drive, need - freed, free)
+                "not enough space on %s: the update needs %d bytes more (in %d-byte blocks) and the drive has %d free; "
+                "nothing was written" % (drive, need, block, free)
             )
+        done_aside = []
         current = None
         try:
             for rel in p["remove"]:
-                current = rel
-                os.remove(os.path.join(drive, rel))
-            if p["backup"]:
-                current = p["backup"]
-                write_file(os.path.join(drive, "code.py"), os.path.join(drive, p["backup"]))
+                _check_drive(drive, device)
+                path = os.path.join(drive, rel)
+                if _is_plain_file(path) and sha256(path) == p["old"][rel]:  # still what we wrote
+                    os.remove(path)
             for rel in p["write"]:
+                _check_drive(drive, device)
+                if rel in p["aside"]:
+                    name = p["aside"][rel]
+                    if os.path.lexists(os.path.join(drive, name)):
+                        raise DeployError("%s appeared on the drive during the deploy: deploy again" % name)
+                    os.rename(os.path.join(drive, rel), os.path.join(drive, name))
+                    done_aside.append("%s as %s" % (rel, name))
+                _make_folders(drive, rel)
                 current = rel
                 p["bytes"] += write_file(os.path.join(tree, rel), os.path.join(drive, rel))
-            if p["old"] != p["manifest"]:
+                current = None
+            if p["write_manifest"]:
+                _check_drive(drive, device)
                 current = MANIFEST
                 tmpm = os.path.join(tmp, MANIFEST)
-                with open(tmpm, "w", encoding="utf-8") as f:
-                    json.dump({"files": p["manifest"]}, f, indent=1, sort_keys=True)
+                with open(tmpm, "wb") as f:
+                    f.write(p["manifest_bytes"])
                 p["bytes"] += write_file(tmpm, os.path.join(drive, MANIFEST))
-        except OSError as e:
-            leftover = os.path.join(drive, (current or "") + _TMP)
-            try:
-                os.remove(leftover)
-            except OSError:
-                pass
-            raise DeployError(_explain(e, drive)) from e
-        if hasattr(os, "sync"):
-            os.sync()
-    if not p["write"] and not p["remove"]:
-        print("already up to date: %d files unchanged, nothing written" % len(p["keep"]), file=out)
+                current = None
+            if hasattr(os, "sync"):
+                os.sync()
+            _check_drive(drive, device)
+        except (OSError, DeployError) as e:
+            if current is not None:
+                try:
+                    _check_drive(drive, device)
+                    os.remove(os.path.join(drive, current + _TMP))
+                except (OSError, DeployError):
+                    pass
+            why = _explain(e, drive) if isinstance(e, OSError) else str(e)
+            if done_aside:
+                why += " (kept aside so far: %s)" % ", ".join(done_aside)
+            raise DeployError(why) from e
+    wrote = []
+    if p["write"]:
+        wrote.append("wrote %d file%s (%d bytes)" % (len(p["write"]), "" if len(p["write"]) == 1 else "s", p["bytes"]))
+    if p["remove"]:
+        wrote.append("removed %d" % len(p["remove"]))
+    if p["aside"]:
+        wrote.append("kept %d of the drive's own aside (named above)" % len(p["aside"]))
+    if not wrote and not p["write_manifest"]:
+        _say(out, "already up to date: %d files unchanged, nothing written" % len(p["keep"]))
+    elif not wrote:
+        _say(out, "files already up to date (%d unchanged); rewrote only the manifest %s: done" % (len(p["keep"]), MANIFEST))
     else:
-        print(
-            "wrote %d files (%d bytes), %d unchanged, removed %d: done, the board restarts by itself"
-            % (len(p["write"]), p["bytes"], len(p["keep"]), len(p["remove"])),
-            file=out,
-        )
+        _say(out, "%s, %d unchanged: done, the board restarts by itself" % (", ".join(wrote), len(p["keep"])))
     return p
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.deploy", description=__doc__.split("\n\n")[0])
+    return cli.guard("deploy", _main, argv)
+
+
+def _main(argv):
+    p = cli.Parser("deploy", description=__doc__.split("\n\n")[0])
     p.add_argument("--drive", help="the CIRCUITPY drive's path (found by itself when left out)")
     p.add_argument("--dry-run", action="store_true", help="list what would change and change nothing")
     args = p.parse_args(argv)
@@ -320,11 +560,10 @@ def main(argv=None):
         if drive is None:
             drive = find_drive()
         elif not os.path.isdir(drive):
-            raise DeployError("--drive %s is not a folder (is the board plugged in?)" % drive)
+            raise DeployError("--drive %s is not a folder (is the board plugged in?)" % cli.shown(drive, 200))
         deploy(drive, args.dry_run)
     except (DeployError, mpy.BuildError) as e:
-        print("deploy: %s" % e, file=sys.stderr)
-        return 2
+        raise cli.Exit("deploy: %s" % cli.printable(str(e)))
     return 0
 
 
