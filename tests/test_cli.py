@@ -264,3 +264,200 @@ def test_play_draws_the_panel_in_a_pty():
     assert os.WEXITSTATUS(status) == 0
     text = seen.decode("utf-8", "ignore")
     assert "Q: quit" in text and any(0x2801 <= ord(ch) <= 0x28FF for ch in text)
+
+
+# -- a closed or full stdout ----------------------------------------------------------
+OUTPUT_RUNS = [
+    ("tools.replay", "--game", "ctd", "--seed", "3", "--bot", "greedy", "--trace"),
+    ("tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "5"),
+    ("tools.shot", "--keys", "A", "--text"),
+]
+
+
+def run_into(fd, *args):
+    return subprocess.run([sys.executable, "-m"] + list(args), stdout=fd, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+
+
+@pytest.mark.parametrize("args", OUTPUT_RUNS, ids=lambda a: a[0])
+def test_a_reader_that_went_away_ends_the_tool_quietly(args):
+    r, w = os.pipe()
+    os.close(r)  # as `| head -c 50` does once it has its 50 bytes
+    try:
+        p = run_into(w, *args)
+    finally:
+        os.close(w)
+    assert p.stderr == "" and p.returncode == 0
+
+
+def test_a_reader_that_reads_a_little_then_goes_away():
+    p = subprocess.Popen([sys.executable, "-m", "tools.replay", "--game", "soltura", "--seed", "3", "--bot", "greedy", "--trace"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert len(p.stdout.read(50)) == 50
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    p.stderr.close()
+    assert err == "" and p.returncode == 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", OUTPUT_RUNS, ids=lambda a: a[0])
+def test_a_full_disk_is_one_line_and_exit_2(args):
+    with open("/dev/full", "w") as full:
+        p = run_into(full, *args)
+    assert p.returncode == 2 and len(p.stderr.splitlines()) == 1
+    assert "cannot write the output: No space left on device" in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_shot_png_to_a_full_disk_is_one_line():
+    r = run("tools.shot", "--keys", "A", "--out", "/dev/full")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "No space left on device" in r.stderr
+
+
+# -- only the documented ASCII notation; errors in one short line ------------------------
+def one_line_error(r, limit=300):
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert len(r.stderr.splitlines()) == 1 and len(r.stderr) < limit and "Traceback" not in r.stderr, r.stderr
+    return r.stderr
+
+
+@pytest.mark.parametrize("seed", ["\uff17", "\u0667", "7\u0660", " 7", "1_0", "+7", "0x7"])
+def test_a_seed_must_be_ascii_digits(seed):
+    assert "not a whole number in digits 0-9" in one_line_error(run("tools.replay", "--game", "ctd", "--seed", seed))
+
+
+@pytest.mark.parametrize("flag", ["--games", "--first"])
+def test_simulate_numbers_must_be_ascii_digits(flag):
+    args = ["tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "3", flag, "\u0663"]
+    assert "not a whole number" in one_line_error(run(*args))
+
+
+@pytest.mark.parametrize("move", ["AH>\u0661", "A\u017f>1", "AH>\uff11", "\u0430H>1", "AH>1\u3000u", "AH\u200b>1"])
+def test_a_move_outside_ascii_is_refused(move):
+    # seed 7's hand is AH 10H 8C: read as ASCII these would be AH>1 or AS>1
+    r = run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", move)
+    assert "move 1 (" in one_line_error(r) and "not a move in the notation" in r.stderr
+    assert json.loads(r.stdout)["moves"] == []
+
+
+def test_a_crawl_move_outside_ascii_is_refused():
+    assert "KS" in json.loads(run("tools.replay", "--game", "soltura", "--seed", "3").stdout)["room"]
+    # the Kelvin sign lowers to k, the long s uppers to S: each would read as KS>b
+    for move in ("\u212aS>b", "K\u017f>b", "KS>\u0432", "KS>\uff42"):
+        r = run("tools.replay", "--game", "soltura", "--seed", "3", "--moves", move)
+        assert "not a move in the notation" in one_line_error(r), move
+
+
+def test_a_deck_card_outside_ascii_is_refused():
+    words = deck_text([], "").split()
+    words[20] = words[20].replace("S", "\u017f") if "S" in words[20] else "A\u017f"
+    r = run("tools.replay", "--game", "ctd", "--deck", " ".join(words))
+    assert "bad --deck: card 21" in one_line_error(r) and r.stdout == ""
+
+
+def test_shot_keys_outside_ascii_are_refused():
+    assert "unknown key" in one_line_error(run("tools.shot", "--keys", "A r\u0131ght", "--text"))
+
+
+HUGE = "Q" * 1000000  # more than one argument may hold in an exec: the tools run in this process
+
+
+@pytest.mark.parametrize("tool,args", [
+    ("replay", ["--game", HUGE, "--seed", "1"]),
+    ("replay", ["--game", "ctd", "--seed", HUGE]),
+    ("replay", ["--game", "ctd", "--seed", "1", "--moves", HUGE]),
+    ("replay", ["--game", "ctd", "--seed", "1", "--moves", "AH>" + HUGE]),
+    ("replay", ["--game", "soltura", "--seed", "1", "--moves", "u>" + HUGE]),
+    ("replay", ["--game", "ctd", "--deck", HUGE]),
+    ("replay", ["--game", "ctd", "--seed", "1", "--rules", HUGE]),
+    ("replay", ["--game", "ctd", "--seed", "1", HUGE]),
+    ("simulate", ["--game", "ctd", "--bot", HUGE]),
+    ("simulate", ["--game", "ctd", "--bot", "greedy", "--games", HUGE]),
+    ("shot", ["--keys", HUGE, "--text"]),
+    ("shot", ["--keys", "A", "--style", HUGE, "--text"]),
+    ("deploy", ["--drive", HUGE]),
+])
+def test_a_huge_bad_value_is_echoed_cut_short(tool, args, capsys):
+    import importlib
+
+    code = importlib.import_module("tools." + tool).main(args)
+    err = capsys.readouterr().err
+    longest = 200 if tool == "deploy" else 40  # a path may be long; any other value is cut to 40
+    assert code == 2 and len(err.splitlines()) == 1 and len(err) < 400 and "Q" * (longest + 1) not in err, err[:500]
+
+
+@pytest.mark.parametrize("args", [
+    ["tools.replay"],
+    ["tools.replay", "--game", "chess", "--seed", "1"],
+    ["tools.simulate", "--game", "ctd"],
+    ["tools.shot", "--scale", "x", "--text"],
+    ["tools.deploy", "--nope"],
+])
+def test_usage_errors_are_one_line(args):
+    err = one_line_error(run(*args))
+    assert err.startswith(args[0].split(".")[1] + ": ") and "usage:" not in err
+
+
+def test_a_control_character_is_never_echoed_raw():
+    err = one_line_error(run("tools.replay", "--game", "ctd", "--seed", "7", "--moves", "A\x1b[2J>1"))
+    assert "\x1b" not in err and "\\x1b" in err
+
+
+def test_cli_helpers():
+    from tools import cli
+
+    assert cli.shown("x" * 100) == "x" * 40 + "... (100 characters)"
+    assert cli.shown("a\nb\u00e9") == "a\\nb\\xe9"
+    assert cli.clip_message("unknown card '%s'" % ("Z" * 500)) == "unknown card '%s... (500 characters)'" % ("Z" * 40)
+    assert cli.words("a, b\tc,,d\u3000e") == ["a", "b", "c", "d\u3000e"]
+    assert cli.ascii_int("-12") == -12
+
+
+# -- long simulate runs -------------------------------------------------------------------
+def test_simulate_shows_progress_on_a_terminal_and_a_summary_on_ctrl_c():
+    pty = pytest.importorskip("pty")
+    import select
+    import signal
+    import time
+
+    master, slave = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "1073741824", "--json"],
+                         stdout=subprocess.PIPE, stderr=slave, cwd=ROOT)
+    os.close(slave)
+    seen = b""
+    deadline = time.time() + 30
+    while time.time() < deadline and seen.count(b"games/s") < 2:
+        r, _, _ = select.select([master], [], [], 0.5)
+        if r:
+            seen += os.read(master, 4096)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=30)
+    os.close(master)
+    text = seen.decode()
+    assert "of 1073741824 games" in text and "games/s" in text and "left" in text
+    s = json.loads(out)
+    assert p.returncode == 130 and s["interrupted"] is True and s["games_asked"] == 1073741824 and s["games"] > 100
+
+
+def test_simulate_off_a_terminal_prints_no_progress():
+    r = run("tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "20")
+    assert r.returncode == 0 and r.stderr == ""
+
+
+def test_simulate_interrupted_in_text_says_so(monkeypatch, capsys):
+    from tools import simulate
+
+    real = simulate.GAMES["ctd"].deal
+    count = [0]
+
+    def deal(*a, **k):
+        count[0] += 1
+        if count[0] == 8:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(simulate.GAMES["ctd"], "deal", deal)
+    assert simulate.main(["--game", "ctd", "--bot", "greedy", "--games", "100"]) == 130
+    out = capsys.readouterr().out
+    assert "bot greedy: 7 games" in out and "(interrupted after 7 of 100 games)" in out

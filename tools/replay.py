@@ -6,7 +6,10 @@ as JSON.
     python -m tools.replay --game soltura --rules survival --seed 3 --moves "3D AC>w 4S>b"
 
 Exit codes: 0 done, 2 bad input (a bad card in --deck, an illegal move: the
-last good state is printed and stderr names the move's index and why).
+last good state is printed and stderr names the move's index and why, in one
+line), 2 also when the output cannot be written (a full disk); a reader that
+goes away (| head) ends it quietly.  Only the documented ASCII notation is
+read: a move or card with any other character is refused, not guessed at.
 """
 
 import argparse
@@ -15,7 +18,11 @@ import sys
 
 from engine.game import NO_MOVE, PLAYING
 from engine.rng import Rng
+from tools import cli
 from tools.games import GAMES, RULES_HELP, bot, rules_index
+
+LONGEST_MOVE = 16  # 'BJ>swap>10C' is 11: anything much longer is not a move
+LONGEST_CARD = 3  # '10H'
 
 MOVES_HELP = """\
 Clear the Dungeon moves, separated by spaces or commas:
@@ -49,8 +56,8 @@ chains, loot, escort, penalty); Scoundrel avoided_last_room and can_avoid."""
 
 
 def parser(prog="tools.replay"):
-    p = argparse.ArgumentParser(
-        prog="python -m " + prog,
+    p = cli.Parser(
+        prog.split(".")[-1],
         description=__doc__.split("\n\n")[0],
         epilog=MOVES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -58,7 +65,7 @@ def parser(prog="tools.replay"):
     p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
     p.add_argument("--rules", help=RULES_HELP)
     deal = p.add_mutually_exclusive_group(required=True)
-    deal.add_argument("--seed", type=int, help="deal number, 0 to 2**30-1")
+    deal.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
     deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s)"
                       % (GAMES["ctd"].deck_help, GAMES["soltura"].deck_help))
     play = p.add_mutually_exclusive_group()
@@ -71,18 +78,27 @@ def parser(prog="tools.replay"):
 def new_game(p, spec, args):
     if args.seed is not None and not 0 <= args.seed < 2**30:
         p.error("--seed must be from 0 to 2**30 - 1")
+    rules = rules_index(p, spec, args.rules)
+    if args.deck is not None:
+        for i, word in enumerate(cli.words(args.deck), 1):
+            if not cli.is_notation(word, LONGEST_CARD):
+                raise cli.Exit("replay: bad --deck: card %d ('%s') is not a card's name "
+                               "(A 2..10 J Q K + S H D C, or RJ BJ)" % (i, cli.shown(word)))
     try:
-        return spec.deal(rules_index(p, spec, args.rules), seed=args.seed, deck=args.deck)
+        return spec.deal(rules, seed=args.seed, deck=args.deck)
     except ValueError as e:
-        print("replay: bad --deck: %s" % e, file=sys.stderr)
-        sys.exit(2)
+        raise cli.Exit("replay: bad --deck: %s" % cli.clip_message(str(e)))
 
 
 def emit(spec, game, moves):
-    print(json.dumps(spec.state(game, moves)))
+    cli.out(json.dumps(spec.state(game, moves)))
 
 
 def main(argv=None):
+    return cli.guard("replay", _main, argv)
+
+
+def _main(argv):
     p = parser()
     args = p.parse_args(argv)
     spec = GAMES[args.game]
@@ -101,12 +117,13 @@ def main(argv=None):
             if args.trace:
                 emit(spec, game, done)
     elif args.moves:
-        words = args.moves.replace(",", " ").split()
-        for i, word in enumerate(words, 1):
+        for i, word in enumerate(cli.words(args.moves), 1):
+            if not cli.is_notation(word, LONGEST_MOVE):
+                return refuse(spec, game, done, i, word, "not a move in the notation (ASCII, see --help)", args.trace)
             try:
                 mv = spec.parse_move(game, word)
             except ValueError as e:
-                return refuse(spec, game, done, i, word, str(e), args.trace)
+                return refuse(spec, game, done, i, word, cli.clip_message(str(e)), args.trace)
             if mv == spec.UNDO:
                 if game.undo() == NO_MOVE:
                     return refuse(spec, game, done, i, word, "nothing to undo in this hand", args.trace)
@@ -125,7 +142,7 @@ def main(argv=None):
 def refuse(spec, game, done, index, word, why, traced):
     if not traced:
         emit(spec, game, done)
-    print("replay: move %d (%s) refused: %s" % (index, word, why), file=sys.stderr)
+    cli.err("replay: move %d (%s) refused: %s" % (index, cli.shown(word), why))
     return 2
 
 

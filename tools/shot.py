@@ -9,10 +9,14 @@ WAIT waits two seconds; BOT lets the greedy bot of the game on screen press
 the buttons for one move, BOT-END to the end of the game (on any other screen
 they say so and exit 2).  The fake clock is deterministic, so the same keys give
 the same deal and the same picture.
+
+Errors are one line on stderr with exit code 2, a full disk too; with --text,
+a reader that goes away (| head) ends it quietly.
 """
 
-import argparse
 import sys
+
+from tools import cli
 
 from tools.sim import STYLES
 
@@ -54,17 +58,23 @@ def run_keys(driver, keys):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.shot", description=__doc__.split("\n\n")[0])
+    return cli.guard("shot", _main, argv)
+
+
+def _main(argv):
+    p = cli.Parser("shot", description=__doc__.split("\n\n")[0])
     p.add_argument("--keys", default="", help="button presses, separated by spaces: " + " ".join(KEYS))
     p.add_argument("--out", help="the PNG file to write")
-    p.add_argument("--scale", type=int, default=4, help="pixels per panel pixel (1-16, default 4)")
+    p.add_argument("--scale", type=cli.ascii_int, default=4, help="pixels per panel pixel (1-16, default 4)")
     p.add_argument("--text", action="store_true", help="print the panel in block characters")
     p.add_argument("--style", default="half", choices=STYLES, help="the characters --text uses (default half)")
     args = p.parse_args(argv)
-    keys = args.keys.upper().split()
+    keys = cli.words(args.keys)
     for k in keys:
-        if k not in KEYS:
-            p.error("unknown key %r (known: %s)" % (k, " ".join(KEYS)))
+        # ASCII only: 'rıght'.upper() is 'RIGHT'
+        if not cli.is_notation(k, 8) or k.upper() not in KEYS:
+            p.error("unknown key '%s' (known: %s)" % (cli.shown(k), " ".join(KEYS)))
+    keys = [k.upper() for k in keys]
     if not 1 <= args.scale <= 16:
         p.error("--scale must be from 1 to 16")
     if not args.out and not args.text:
@@ -75,17 +85,15 @@ def main(argv=None):
     try:
         run_keys(d, keys)
     except ValueError as e:
-        print("shot: %s" % e, file=sys.stderr)
-        return 2
+        raise cli.Exit("shot: %s" % e)
     rows = d.panel.rows()
     if args.out:
         try:
             write_png(args.out, rows, args.scale)
         except OSError as e:
-            print("shot: cannot write %s: %s" % (args.out, e.strerror), file=sys.stderr)
-            return 2
+            raise cli.Exit("shot: cannot write %s: %s" % (cli.shown(args.out, 80), e.strerror or e))
     if args.text:
-        print("\n".join(blocks(rows, args.style)))
+        cli.out("\n".join(blocks(rows, args.style)))
     return 0
 
 
