@@ -5,10 +5,10 @@ Layout (pixels):
     y 0     the room: four cards at x 0, 22, 44, 66
     y 16    the weapon (x 0) and the last monster it slew (x 22); at x 44
             its power (y 16) and the monsters it may strike next (y 24)
-    x 92    HP (y 0, 8), cards left in the deck (y 16, 24)
+    x 98    HP (y 0, 8), cards left in the deck (y 16, 24)
     y 32    what the card under the cursor would do (damage, heal, ...)
     y 40    the message line: what a move did, or why it was refused; at
-            the start the rule set and the deal
+            the start the rule set
     y 48    Soltura Score: the chain's length and the points banked;
             Scoundrel: the avoid line (up, then A, avoids the room)
     y 56    the buttons
@@ -60,12 +60,12 @@ _JOKER_WORDS = ("BUFF WEAPON +1", "HEAL +3 HP", "PREVIEW TOP 3", "FLEE: -1 HP", 
 
 _ROOM_X = const(22)
 _ROW = const(16)
-_SIDE_X = const(92)
+_SIDE_X = const(98)  # 5 characters to the edge, a gap after the weapon's 8
 _INFO_Y = const(32)
 _LINE = const(8)
 _AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
 _PEEKS = const(3)
-_NAME_MS = const(2500)  # how long the rule set and deal show at the start
+_NAME_MS = const(2500)  # how long the rule set shows at the start
 _ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.py)
 
 
@@ -79,9 +79,9 @@ class Play(GameScreen):
         self.tiles = CardTiles(g, places)
         self.power = Text(8, 44, _ROW)
         self.chain = Text(8, 44, _ROW + 8)
-        self.hp_n = Text(6, _SIDE_X, 8)
-        self.deck = Text(6, _SIDE_X, 24)
-        for t in (self.power, self.chain, Text(6, _SIDE_X, 0, "HP"), self.hp_n, Text(6, _SIDE_X, 16, "DECK"), self.deck):
+        self.hp_n = Text(5, _SIDE_X, 8)
+        self.deck = Text(5, _SIDE_X, 24)
+        for t in (self.power, self.chain, Text(5, _SIDE_X, 0, "HP"), self.hp_n, Text(5, _SIDE_X, 16, "DECK"), self.deck):
             g.append(t.grid)
         self.lines = [Text(21, 0, _INFO_Y)]
         self.message = Message(g, 21, 0, _INFO_Y + _LINE, app.board.ticks_ms)
@@ -101,7 +101,7 @@ class Play(GameScreen):
         self.options = bytearray(8)  # a card's moves and why each is refused (engine Crawl.options)
         self.cursor = 0
         self._first_card()
-        self.message.say("%s #%d" % (entry.rule_titles[self.game.rules].upper(), deal), _NAME_MS)
+        self.message.say("RULES: " + entry.rule_titles[self.game.rules].upper(), _NAME_MS)
         self.sync()
 
     # -- drawing ------------------------------------------------------------------
@@ -360,6 +360,8 @@ class CardMenu(Overlay):
         for i in range(4):
             s.lines[i].set(s.option_text(self.slot, s.options[2 * i]) if i < self.n else "")
             s.lines[i].invert(i == self.choice)
+        if self.n < 4:
+            s.lines[3].set("A:CHOOSE B:BACK")
 
     def close(self):
         for line in self.screen.lines:

@@ -338,4 +338,4 @@ class Play(GameScreen):
             pile = "Damage: %d of %d" % (g.pile_n, ctd.DAMAGE_LIMIT)
         if g.status == WON:
             return ("All %d monsters slain" % ctd.MONSTERS, "Score %d = cards left" % g.score(), pile, rules)
-        return ("%d of %d slain" % (g.kills, ctd.MONSTERS), LOSSES[g.loss], pile, rules)
+        return ("%d of %d slain" % (g.kills, ctd.MONSTERS), LOSSES[g.loss], rules)
