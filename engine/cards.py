@@ -11,7 +11,7 @@ The two Jokers are told apart by their suit bits: the black Joker (BJ) is a
 bytearrays of such bytes.  Their text form lives in engine/notation.py, which
 the device does not need.
 
-Memory: constants and a few small functions.
+Memory: constants, a few small functions, and the rank names as interned strings.
 """
 
 from engine import const
@@ -25,7 +25,9 @@ JOKER = const(15)  # the rank of both Jokers
 FACE_DOWN = const(0x80)
 
 # The text of each rank (index 1..13), shared by the screens and engine/notation.py.
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# Built from a list so that its strings are interned names: a literal tuple of
+# strings is a constant whose strings each take a heap object (about 0.8 KB).
+RANK_NAMES = tuple(["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
 
 BLACK_JOKER = const(0x0F)  # BJ: rank 15, suit spades
 RED_JOKER = const(0x1F)  # RJ: rank 15, suit hearts
