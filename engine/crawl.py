@@ -118,6 +118,10 @@ _DECK = const(46)
 _MONSTERS = const(26)
 _UNDO_DEPTH = const(3)  # a room takes at most 3 moves before a barrier
 
+# The generator of deals and of Flee's shuffle: seeded afresh at each use, so
+# every game can share one (a game of its own would cost each game heap).
+_RNG = Rng(0)
+
 
 def kind(c):
     """MONSTER, POTION, WEAPON or JOKER."""
@@ -138,41 +142,27 @@ def value(c):
     return 14 if r == 1 else r
 
 
-def dungeon_deck(jokers):
-    """The dungeon's cards in a fixed order: the 54 less red J, Q, K and A."""
-    out = bytearray(46 if jokers else 44)
-    i = 0
-    for c in cards.standard_deck(jokers):
-        s = (c >> 4) & 3
-        r = c & 0x0F
-        if (s == cards.HEARTS or s == cards.DIAMONDS) and (r == 1 or r > 10) and r != cards.JOKER:
-            continue
-        out[i] = c
-        i += 1
-    return out
-
-
 def move(action, slot, target=-1):
     """The move byte for an action on a room slot (target: A_SWAP's monster)."""
     return (action << 4) | (slot << 2) | (slot if target < 0 else target)
 
 
 class Crawl(Game):
-    """What Soltura and Scoundrel share; the subclasses set the deck, HP and rules."""
+    """What Soltura and Scoundrel share.  Each of them sets, besides GAME_ID
+    and RULE_NAMES:
+        MAX_HP         the HP a game starts with, and never heals above
+        JOKERS         True: the dungeon holds both Jokers
+        CAN_AVOID      True: a whole untouched room can be avoided (the move AVOID)
+        STRICT_RULES   the rule set where strict() holds, -1 for none
+        SCORING_RULES  the rule set where scores_chains() holds, -1 for none"""
 
-    MAX_HP = 21
-    JOKERS = True  # the dungeon holds both Jokers
-    CAN_AVOID = False  # a whole untouched room can be avoided (the move AVOID)
     # The ints a save holds besides the parts, and where the cards lie.
     SAVED = ("deck_n", "weapon", "buff", "chain_n", "pile_n", "slain_n", "hp", "potions", "touched", "avoided",
              "bonus", "last_potion")
     CARD_PARTS = ("deck", "room", "weapon", "chain", "pile", "slain", "escort")
 
     def __init__(self, rules=0):
-        super().__init__()
-        if rules < 0 or rules >= len(self.RULE_NAMES):
-            raise ValueError("unknown rule set")
-        self.rules = rules
+        super().__init__(rules)
         self.deck, self.room, self.chain, self.pile, self.slain, self.escort = self.new_state(
             _DECK, 4, _MONSTERS, _DECK, _MONSTERS, 2)
         self.deck_n = 0
@@ -191,24 +181,34 @@ class Crawl(Game):
         self.undo_states = []  # the state before each move of the room, by move
         for _ in range(_UNDO_DEPTH):
             self.undo_states.append(bytearray(len(self.state)))
-        self.rng = Rng(0)
 
     @classmethod
     def every_card(cls):
-        return dungeon_deck(cls.JOKERS)
+        """The dungeon's cards in a fixed order: the 54 less red J, Q, K and A."""
+        out = bytearray(46 if cls.JOKERS else 44)
+        i = 0
+        for c in cards.standard_deck(cls.JOKERS):
+            s = (c >> 4) & 3
+            r = c & 0x0F
+            if (s == cards.HEARTS or s == cards.DIAMONDS) and (r == 1 or r > 10) and r != cards.JOKER:
+                continue
+            out[i] = c
+            i += 1
+        return out
 
     def strict(self):
         """True when a weapon strikes only monsters strictly lower than its last."""
-        return False
+        return self.rules == self.STRICT_RULES
 
     def scores_chains(self):
         """True when chain milestones score points (EV_MILESTONE, bonus)."""
-        return False
+        return self.rules == self.SCORING_RULES
 
     # -- dealing -----------------------------------------------------------
     def deal(self, seed):
         order = self.every_card()
-        Rng(seed).shuffle(order)
+        _RNG.seed(seed)
+        _RNG.shuffle(order)
         self.set_up(order)
         self.seed = seed
         return self
@@ -275,13 +275,6 @@ class Crawl(Game):
         for i in range(self.deck_n):
             if kind(self.deck[i]) == MONSTER:
                 n += value(self.deck[i])
-        return n
-
-    def barehanded(self):
-        """The points of the monsters slain barehanded."""
-        n = 0
-        for i in range(self.slain_n):
-            n += value(self.slain[i])
         return n
 
     # -- rules -------------------------------------------------------------
@@ -388,8 +381,20 @@ class Crawl(Game):
         else:
             self.barrier()
         act = mv >> 4
-        if act == A_AVOID:
-            self._avoid()
+        if act == A_AVOID:  # the room goes under the deck, in its order
+            n = self.room_size()
+            for i in range(self.deck_n - 1, -1, -1):
+                self.deck[i + n] = self.deck[i]
+            k = n
+            for i in range(4):
+                if self.room[i]:
+                    k -= 1
+                    self.deck[k] = self.room[i]
+                    self.room[i] = 0
+            self.deck_n += n
+            self.event(EV_AVOID, n, 0)
+            self._refill()
+            self.avoided = 1  # the refill starts a room, but the avoid is remembered
             return
         slot = (mv >> 2) & 3
         c = self.room[slot]
@@ -423,13 +428,20 @@ class Crawl(Game):
             self.potions += 1
             self.last_potion = value(c)
             if self.potions == 1:
-                self._heal(healed)
+                self.hp += healed
+                self.event(EV_HEAL, healed, self.hp)
             else:
                 self.event(EV_DISCARD, c, self.pile_n + 1)
             self._discard(c)
             return
-        if k == WEAPON:
-            self._drop_weapon()
+        if k == WEAPON:  # the old weapon and the monsters on it go to the pile
+            if self.weapon:
+                self._discard(self.weapon)
+                for i in range(self.chain_n):
+                    self._discard(self.chain[i])
+                    self.chain[i] = 0
+                self.buff = 0
+                self.chain_n = 0
             self.weapon = c
             self.event(EV_EQUIP, c, self.power())
             return
@@ -456,7 +468,9 @@ class Crawl(Game):
             self.buff += 1
             self.event(EV_BUFF, self.power(), 0)
         elif act == A_HEAL:
-            self._heal(HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp)
+            n = HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp
+            self.hp += n
+            self.event(EV_HEAL, n, self.hp)
         elif act == A_PREVIEW:
             self.event(EV_PREVIEW, self.deck_n if self.deck_n < 3 else 3, 0)
             self.barrier()
@@ -471,11 +485,13 @@ class Crawl(Game):
                         self.room[i] = 0
                         n += 1
                 self.event(EV_FLEE, n, 0)
-                self.rng.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & SEED_MAX)
-                self.rng.shuffle(self.deck, 0, self.deck_n)
+                _RNG.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & SEED_MAX)
+                _RNG.shuffle(self.deck, 0, self.deck_n)
                 self._refill()
-        elif act == A_BET:
-            c = self._draw()
+        elif act == A_BET:  # the deck's top card, drawn
+            self.deck_n -= 1
+            c = self.deck[self.deck_n]
+            self.deck[self.deck_n] = 0
             self.event(EV_BET, c, 0)
             if kind(c) == JOKER:
                 self.room[slot] = c  # a Joker waits in the room to be resolved
@@ -489,27 +505,14 @@ class Crawl(Game):
             self.event(EV_SWAP, m, self.room[target])
             self.barrier()
 
-    def _avoid(self):
-        n = self.room_size()
-        for i in range(self.deck_n - 1, -1, -1):
-            self.deck[i + n] = self.deck[i]
-        k = n
-        for i in range(4):
-            if self.room[i]:
-                k -= 1
-                self.deck[k] = self.room[i]
-                self.room[i] = 0
-        self.deck_n += n
-        self.event(EV_AVOID, n, 0)
-        self._refill()
-        self.avoided = 1  # the refill starts a room, but the avoid is remembered
-
     def _refill(self):
         """Deal the room up to four cards: a new room starts."""
         n = 0
         for i in range(4):
             if self.room[i] == 0 and self.deck_n:
-                self.room[i] = self._draw()
+                self.deck_n -= 1
+                self.room[i] = self.deck[self.deck_n]
+                self.deck[self.deck_n] = 0
                 n += 1
         self.potions = 0
         self.touched = 0
@@ -517,30 +520,9 @@ class Crawl(Game):
         self.event(EV_DEAL, n, self.deck_n)
         self.barrier()
 
-    def _draw(self):
-        self.deck_n -= 1
-        c = self.deck[self.deck_n]
-        self.deck[self.deck_n] = 0
-        return c
-
     def _discard(self, c):
         self.pile[self.pile_n] = c
         self.pile_n += 1
-
-    def _drop_weapon(self):
-        """The weapon and the monsters on it go to the discard pile."""
-        if self.weapon:
-            self._discard(self.weapon)
-            for i in range(self.chain_n):
-                self._discard(self.chain[i])
-                self.chain[i] = 0
-            self.weapon = 0
-            self.buff = 0
-            self.chain_n = 0
-
-    def _heal(self, n):
-        self.hp += n
-        self.event(EV_HEAL, n, self.hp)
 
     def _hurt(self, n):
         if n >= self.hp:
@@ -555,19 +537,31 @@ class Crawl(Game):
 class Soltura(Crawl):
     GAME_ID = 2
     RULE_NAMES = ("score", "survival")
-
-    def scores_chains(self):
-        return self.rules == SCORE
+    MAX_HP = 21
+    JOKERS = True
+    CAN_AVOID = False
+    STRICT_RULES = -1
+    SCORING_RULES = SCORE
 
     def parts(self):
         """The score's parts: (HP, barehanded, chains, loot, escort, penalty).
-        Won: all but the penalty.  Lost: barehanded, chains and the penalty
-        (the monsters left in the room and the deck).  While playing: the
-        points banked so far (barehanded, chains)."""
+        Barehanded: the monsters slain barehanded; chains: the milestone
+        bonus; loot: the weapon's power with its buffs, and the card left in
+        the room if it is a potion or a weapon.  Won: all but the penalty.
+        Lost: barehanded, chains and the penalty (the monsters left in the
+        room and the deck).  While playing: the points banked so far
+        (barehanded, chains)."""
+        bare = 0
+        for i in range(self.slain_n):
+            bare += value(self.slain[i])
         if self.status == WON:
-            return (self.hp, self.barehanded(), self.bonus, self.loot(), _JOKER_BONUS * self.escorted(), 0)
+            loot = self.power()
+            for c in self.room:
+                if c and (kind(c) == POTION or kind(c) == WEAPON):
+                    loot += value(c)
+            return (self.hp, bare, self.bonus, loot, _JOKER_BONUS * self.escorted(), 0)
         penalty = self.monsters_left() if self.status == LOST else 0
-        return (0, self.barehanded(), self.bonus, 0, 0, penalty)
+        return (0, bare, self.bonus, 0, 0, penalty)
 
     def score(self):
         """The parts added up, the penalty taken away; 0 in Pure Survival."""
@@ -576,15 +570,6 @@ class Soltura(Crawl):
         p = self.parts()
         return p[0] + p[1] + p[2] + p[3] + p[4] - p[5]
 
-    def loot(self):
-        """The weapon's power with its buffs, and the card left in the room
-        if it is a potion or a weapon."""
-        n = self.power()
-        for c in self.room:
-            if c and (kind(c) == POTION or kind(c) == WEAPON):
-                n += value(c)
-        return n
-
 
 class Scoundrel(Crawl):
     GAME_ID = 3
@@ -592,9 +577,8 @@ class Scoundrel(Crawl):
     MAX_HP = 20
     JOKERS = False
     CAN_AVOID = True
-
-    def strict(self):
-        return self.rules == STRICT
+    STRICT_RULES = STRICT
+    SCORING_RULES = -1
 
     def score(self):
         """Alive at the end: HP, or 20 + the potion's value when HP is 20 and

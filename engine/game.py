@@ -37,13 +37,16 @@ _LOG_SIZE = const(64)
 
 
 class Game:
-    """The base of every game's rules.  Subclasses set GAME_ID, SAVED (the
-    byte-sized int attributes a save holds besides the state's parts) and
-    CARD_PARTS (the parts and ints where the cards lie, 0 for none), make
-    their parts with new_state(), and implement check(move), legal_moves(),
-    options(place, out), _apply(move) and _unapply(move)."""
+    """The base of every game's rules.  Subclasses set GAME_ID, RULE_NAMES
+    (a game is made for a rule set, by number: Game(rules) refuses any other
+    with ValueError), SAVED (the byte-sized int attributes a save holds
+    besides the state's parts) and CARD_PARTS (the parts and ints where the
+    cards lie, 0 for none), make their parts with new_state(), and implement
+    check(move), legal_moves(), options(place, out), _apply(move) and
+    _unapply(move)."""
 
     GAME_ID = 0
+    RULE_NAMES = ()
     SAVED = ()
     CARD_PARTS = ()
 
@@ -53,7 +56,9 @@ class Game:
         another deck says so)."""
         return standard_deck()
 
-    def __init__(self):
+    def __init__(self, rules=0):
+        if rules < 0 or rules >= len(self.RULE_NAMES):
+            raise ValueError("unknown rule set")
         self.events = bytearray(_MAX_EVENTS * 3)
         self.n_events = 0
         self.log = bytearray(_LOG_SIZE)
@@ -61,7 +66,7 @@ class Game:
         self.status = PLAYING
         self.moves = 0
         self.seed = NO_SEED
-        self.rules = 0
+        self.rules = rules
 
     def new_state(self, *sizes):
         """Make the state: one bytearray for parts of these sizes, then a byte
