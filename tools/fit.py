@@ -19,53 +19,24 @@ It imports the shared modules, then the rules, then the bots, collecting after
 each import (as the device should when a game is entered): garbage left by one
 import would otherwise split the heap under the next.
 
-MicroPython-first: it uses only what MicroPython has, and stays small itself:
-its names are locals of main(), and it drops the registry before measuring.
+MicroPython-first: it uses only what MicroPython has, and stays small itself,
+for it shares the heap with what it measures.  The command line and the
+registry are read in tools/fit_args.py, which is dropped with the registry
+before anything is measured; what stays is main(): the loop and the report.
 """
 
 import gc
 import sys
 
 
-def fail(text):
-    print("fit.py: " + text)
-    sys.exit(2)
-
-
-def options():
-    """The command line as a dict, with the defaults for what it leaves out."""
-    opts = {"--lib": "", "--games": "20", "--game": "ctd", "--rules": "", "--bot": "greedy"}
-    args = sys.argv[1:]
-    for i in range(0, len(args), 2):
-        if args[i] not in opts or i + 1 >= len(args):
-            fail("unknown option or missing value: " + args[i])
-        opts[args[i]] = args[i + 1]
-    if not opts["--games"].isdigit():
-        fail("--games is a whole number")
-    return opts
-
-
-def engine_of(key):
-    """The game's rules module and class name, from engine/registry.py, which
-    is dropped again so that it takes no heap from the measure."""
-    from engine import registry
-
-    entry = registry.find(key)
-    if entry is None:
-        fail("unknown game: %s (%s)" % (key, ", ".join([e.key for e in registry.GAMES])))
-    del sys.modules["engine.registry"]
-    del sys.modules["engine"].registry
-    return entry.engine.split(":")
-
-
 def main():
-    if sys.implementation.name != "micropython":
-        print("tools/fit.py runs under MicroPython: micropython -X heapsize=24k tools/fit.py")
+    got = __import__("fit_args").read()
+    del sys.modules["fit_args"]
+    if type(got) is str:
+        print("fit.py: " + got)
         sys.exit(2)
-    opts = options()
-    here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-    sys.path.insert(0, opts["--lib"] or here + "/..")
-    rules_path, class_name = engine_of(opts["--game"])
+    key, games, rules_path, class_name, rules, bot = got
+    got = None
     gc.collect()
     base = gc.mem_alloc()
     # The shared modules first, then the game's rules and its bots, each import
@@ -78,19 +49,15 @@ def main():
     gc.collect()
     Game = getattr(__import__(rules_path, None, None, [class_name]), class_name)
     gc.collect()
-    bots = __import__(rules_path + "_bots", None, None, ["BOTS"])
+    bot = __import__(rules_path + "_bots", None, None, ["BOTS"]).BOTS[bot]
     gc.collect()
     engine_heap = gc.mem_alloc() - base
-    names = Game.RULE_NAMES
-    rule_sets = range(len(names))
-    if opts["--rules"]:
-        if opts["--rules"] not in names:
-            fail("unknown rules: %s (%s)" % (opts["--rules"], ", ".join(names)))
-        rule_sets = [names.index(opts["--rules"])]
-    bot = bots.BOTS.get(opts["--bot"])
-    if bot is None:
-        fail("--bot is random or greedy")
-    games = int(opts["--games"])
+    rule_sets = range(len(Game.RULE_NAMES))
+    if rules:
+        if rules not in Game.RULE_NAMES:
+            print("fit.py: unknown rules: %s (%s)" % (rules, ", ".join(Game.RULE_NAMES)))
+            sys.exit(2)
+        rule_sets = [Game.RULE_NAMES.index(rules)]
     moves = won = most = total = game_heap = 0
     rng = Rng(1)
     for rules in rule_sets:
@@ -121,7 +88,7 @@ def main():
     print(
         '{"game": "%s", "games": %d, "won": %d, "moves": %d, "engine_heap": %d, "game_heap": %d, '
         '"alloc_per_move_max": %d, "alloc_total": %d, "heap_free": %d}'
-        % (opts["--game"], len(rule_sets) * games, won, moves, engine_heap, game_heap, most, total, gc.mem_free())
+        % (key, len(rule_sets) * games, won, moves, engine_heap, game_heap, most, total, gc.mem_free())
     )
 
 

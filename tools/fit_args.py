@@ -1,0 +1,37 @@
+"""The command line of tools/fit.py, read and checked against
+engine/registry.py.  It is a module of its own so that fit.py can drop it,
+code and all, with the registry, before it measures anything: what is left
+of the harness in the heap is fit.py's loop and its report.
+
+Runs under MicroPython, like fit.py; uses only what MicroPython has.
+"""
+
+import sys
+
+
+def read():
+    """(key, games, rules module, class name, rule set name or "", bot name)
+    from sys.argv and the registry, with --lib (or the project's own engine/)
+    put first on sys.path; or the text of what is wrong."""
+    if sys.implementation.name != "micropython":
+        return "it runs under MicroPython: micropython -X heapsize=24k tools/fit.py"
+    opts = {"--lib": "", "--games": "20", "--game": "ctd", "--rules": "", "--bot": "greedy"}
+    args = sys.argv[1:]
+    for i in range(0, len(args), 2):
+        if args[i] not in opts or i + 1 >= len(args):
+            return "unknown option or missing value: " + args[i]
+        opts[args[i]] = args[i + 1]
+    if not opts["--games"].isdigit():
+        return "--games is a whole number"
+    if opts["--bot"] not in ("random", "greedy"):
+        return "--bot is random or greedy"
+    here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+    sys.path.insert(0, opts["--lib"] or here + "/..")
+    from engine import registry
+
+    entry = registry.find(opts["--game"])
+    registry.release(["engine.registry"])
+    if entry is None:
+        return "unknown game: %s (%s)" % (opts["--game"], ", ".join([e.key for e in registry.GAMES]))
+    rules_path, class_name = entry.engine.split(":")
+    return opts["--game"], int(opts["--games"]), rules_path, class_name, opts["--rules"], opts["--bot"]
