@@ -6,13 +6,15 @@ of the harness in the heap is fit.py's loop and its report.
 Runs under MicroPython, like fit.py; uses only what MicroPython has.
 """
 
+import os
 import sys
 
 
 def read():
     """(key, games, rules module, class name, rule set name or "", bot name)
-    from sys.argv and the registry, with --lib (or the project's own engine/)
-    put first on sys.path; or the text of what is wrong."""
+    from sys.argv and the registry, with the current directory moved to --lib
+    (or the project's root, for its own engine/) and put first on sys.path;
+    or the text of what is wrong."""
     if sys.implementation.name != "micropython":
         return "it runs under MicroPython: micropython -X heapsize=24k tools/fit.py"
     opts = {"--lib": "", "--games": "20", "--game": "ctd", "--rules": "", "--bot": "greedy"}
@@ -26,7 +28,11 @@ def read():
     if opts["--bot"] not in ("random", "greedy"):
         return "--bot is random or greedy"
     here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-    sys.path.insert(0, opts["--lib"] or here + "/..")
+    # Import from the current directory, moved to DIR: a module's file name is
+    # interned for good, so a long DIR would cost the heap bytes a board (where
+    # engine/ sits at the root) never pays, and vary with where DIR is.
+    os.chdir(opts["--lib"] or here + "/..")
+    sys.path.insert(0, "")
     from engine import registry
 
     entry = registry.find(opts["--game"])
