@@ -31,9 +31,6 @@ def _mix16(x):
 
 class Rng:
     def __init__(self, seed=0):
-        self.a = 1
-        self.b = 1
-        self.c = 1
         self.seed(seed)
 
     def seed(self, seed):
@@ -45,20 +42,18 @@ class Rng:
         self.b = 1 + _mix16(hi ^ _mix16(lo ^ 0x5A5A)) % (_M2 - 1)
         self.c = 1 + _mix16(_mix16(lo + 0x1234) ^ hi ^ 0xA5A5) % (_M3 - 1)
         for _ in range(4):
-            self.next()
-
-    def next(self):
-        """The next value, 0 .. 30268."""
-        self.a = (171 * self.a) % _M1
-        self.b = (172 * self.b) % _M2
-        self.c = (170 * self.c) % _M3
-        return (self.a + self.b + self.c) % _M1
+            self.below(_M1)  # one step each: every value is below _M1
 
     def below(self, n):
-        """A value 0 .. n-1 (n from 1 to 30269), without modulo bias."""
+        """A value 0 .. n-1 (n from 1 to 30269), without modulo bias: the
+        generator steps until its value (0 .. 30268) is below the largest
+        multiple of n it can reach."""
         limit = _M1 - _M1 % n
         while True:
-            v = self.next()
+            self.a = (171 * self.a) % _M1
+            self.b = (172 * self.b) % _M2
+            self.c = (170 * self.c) % _M3
+            v = (self.a + self.b + self.c) % _M1
             if v < limit:
                 return v % n
 
