@@ -1,6 +1,8 @@
 """Bots that play a game to the end with the engine alone: for the command
-line, the benchmarks and the tests.  What every game's bots share lives here;
-each game's own heuristic is in engine/ctd_bots.py or engine/crawl_bots.py.
+line, the benchmarks and the tests.  What the games' bots share lives here;
+each game's own heuristic is in engine/ctd_bots.py or engine/crawl_bots.py
+(which writes these two out instead of importing them, to be one module less
+in tools/fit.py's heap; tests/test_crawl_rules.py holds them to the same moves).
 
 A bot is a function ``bot(game, rng)`` that returns one legal move.  It uses
 the game's legal_moves() scratch buffer and allocates nothing.

@@ -1,18 +1,34 @@
-"""Soltura's and Scoundrel's bots: random, and greedy by rate_crawl (see
-engine/bots.py).  The greedy bot looks one move ahead: it never dies when it
-can help it, spends weapons on the biggest monsters first (a chain only goes
-down), drinks when a potion heals, and flees or avoids a room that would hurt
-more than it can take.
+"""Soltura's and Scoundrel's bots: random, and greedy by rate_crawl.  The
+greedy bot looks one move ahead: it never dies when it can help it, spends
+weapons on the biggest monsters first (a chain only goes down), drinks when a
+potion heals, and flees or avoids a room that would hurt more than it can take.
+
+Both are the bots of engine/bots.py (the same moves for the same game and
+generator) written out here rather than imported: tools/fit.py plays the
+crawl with them in its small heap, and a module costs it half a kilobyte.
 
 Memory: none beyond the game's own.
 """
 
 from engine import crawl
-from engine.bots import best_move, random_bot
+
+
+def random_bot(game, rng):
+    """Any legal move, uniformly."""
+    return game.legal[rng.below(game.legal_moves())]
 
 
 def greedy_bot(game, rng):
-    return best_move(game, rate_crawl)
+    """The legal move rate_crawl rates highest (the first of equals)."""
+    n = game.legal_moves()
+    best = game.legal[0]
+    best_rate = -1000000
+    for i in range(n):
+        r = rate_crawl(game, game.legal[i])
+        if r > best_rate:
+            best = game.legal[i]
+            best_rate = r
+    return best
 
 
 def _danger(game):

@@ -7,7 +7,7 @@ from engine import cards, crawl, notation, saves
 from engine.crawl import Scoundrel, Soltura
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from engine.rng import Rng
-from engine import crawl_bots
+from engine import bots, crawl_bots
 from tests.crawl_decks import deal, in_deal_order, play
 
 N = notation.parse
@@ -510,6 +510,21 @@ def test_random_and_greedy_play_conserve_every_card(game_class, rules):
             every = saves.census(g)
             assert sorted(every) == sorted(g.every_card())
             assert 0 <= g.hp <= g.MAX_HP
+
+
+@pytest.mark.parametrize("game_class,rules", GAMES)
+def test_crawl_bots_choose_as_the_shared_bots_do(game_class, rules):
+    for seed in range(10):
+        g = game_class(rules).deal(seed)
+        rng, shared_rng = Rng(seed), Rng(seed)
+        while g.status == PLAYING:
+            if seed % 2:
+                mv = crawl_bots.random_bot(g, rng)
+                assert mv == bots.random_bot(g, shared_rng)
+            else:
+                mv = crawl_bots.greedy_bot(g, rng)
+                assert mv == bots.best_move(g, crawl_bots.rate_crawl)
+            g.play(mv)
 
 
 @pytest.mark.parametrize("game_class,rules", GAMES)
