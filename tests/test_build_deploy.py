@@ -151,7 +151,7 @@ def snapshot(drive):
 def test_first_deploy_copies_everything_code_py_last(drive, built, monkeypatch):
     order = []
     real = deploy.write_file
-    monkeypatch.setattr(deploy, "write_file", lambda s, d: (order.append(os.path.relpath(d, drive)), real(s, d))[1])
+    monkeypatch.setattr(deploy, "write_file", lambda s, d, *a: (order.append(os.path.relpath(d, drive)), real(s, d, *a))[1])
     p, text = run_deploy(drive, built)
     assert set(tree_files(drive)) == EXPECTED | {"boot_out.txt", deploy.MANIFEST}
     assert order[-2:] == ["code.py", deploy.MANIFEST]
@@ -166,7 +166,7 @@ def test_second_deploy_writes_zero_bytes(drive, built, monkeypatch):
     run_deploy(drive, built)
     before = snapshot(drive)
     writes = []
-    monkeypatch.setattr(deploy, "write_file", lambda s, d: writes.append(d))
+    monkeypatch.setattr(deploy, "write_file", lambda s, d, *a: writes.append(d))
     p, text = run_deploy(drive, built)
     assert writes == [] and p["bytes"] == 0 and "already up to date" in text
     assert snapshot(drive) == before
@@ -212,13 +212,13 @@ def test_interrupted_deploy_is_repaired_by_the_next(drive, built, monkeypatch):
     real = deploy.write_file
     count = [0]
 
-    def unplugged(src, dst):
+    def unplugged(src, dst, *a):
         count[0] += 1
         if count[0] == 6:
             with open(dst + ".deckcrawl-tmp", "wb") as f:
                 f.write(b"C\x06half")  # the copy stopped half way
             raise OSError(errno.EIO, "Input/output error")
-        return real(src, dst)
+        return real(src, dst, *a)
 
     monkeypatch.setattr(deploy, "write_file", unplugged)
     with pytest.raises(deploy.DeployError, match="vanished"):
@@ -244,7 +244,7 @@ def test_full_drive_is_refused_before_writing(drive, built, monkeypatch):
 
 @pytest.mark.parametrize("code,message", [(errno.ENOSPC, "is full"), (errno.EROFS, "read-only"), (errno.ENODEV, "vanished")])
 def test_a_write_that_fails_says_why(drive, built, monkeypatch, code, message):
-    def fails(src, dst):
+    def fails(src, dst, *a):
         raise OSError(code, os.strerror(code))
 
     monkeypatch.setattr(deploy, "write_file", fails)
@@ -440,8 +440,8 @@ def test_a_drive_that_vanishes_mid_way_is_never_recreated_on_the_host(drive, bui
     real = deploy.write_file
     count = [0]
 
-    def unmounted_after_three(src, dst):
-        n = real(src, dst)
+    def unmounted_after_three(src, dst, *a):
+        n = real(src, dst, *a)
         count[0] += 1
         if count[0] == 3:
             shutil.rmtree(drive)  # the board is unplugged: the mount point stays, empty
@@ -460,8 +460,8 @@ def test_a_drive_gone_entirely_is_not_created(drive, built, monkeypatch):
     real = deploy.write_file
     count = [0]
 
-    def unplugged(src, dst):
-        n = real(src, dst)
+    def unplugged(src, dst, *a):
+        n = real(src, dst, *a)
         count[0] += 1
         if count[0] == 2:
             shutil.rmtree(drive)
@@ -490,8 +490,8 @@ def test_another_device_at_the_same_mount_point_stops_the_deploy(drive, built, m
 def test_done_is_said_only_when_the_drive_is_still_there_at_the_end(drive, built, monkeypatch):
     real = deploy.write_file
 
-    def last_write_then_gone(src, dst):
-        n = real(src, dst)
+    def last_write_then_gone(src, dst, *a):
+        n = real(src, dst, *a)
         if dst.endswith(deploy.MANIFEST):
             os.remove(os.path.join(drive, "boot_out.txt"))
         return n
@@ -578,3 +578,21 @@ def test_deploy_errors_are_one_line(tmp_path):
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and len(r.stderr) < 300
     r = subprocess.run([sys.executable, "-m", "tools.deploy", "--drive"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "--drive" in r.stderr
+
+
+@pytest.mark.skipif(not getattr(deploy, "_ANCHORED", True), reason="needs folder-relative writes (Linux, macOS)")
+def test_a_drive_unmounted_just_as_a_file_starts_sends_nothing_to_the_host(drive, built, monkeypatch, tmp_path):
+    # between the check and the write: the writes go on relative to the drive's
+    # root held open, never into the empty mount point left behind
+    real = deploy.write_file
+
+    def unmounted_now(src, dst, *a):
+        if os.path.basename(dst) == "code.py":  # a file at the root, where no folder is missing
+            os.rename(drive, str(tmp_path / "detached"))
+            os.mkdir(drive)
+        return real(src, dst, *a)
+
+    monkeypatch.setattr(deploy, "write_file", unmounted_now)
+    with pytest.raises(deploy.DeployError, match="vanished"):
+        run_deploy(drive, built)
+    assert os.listdir(drive) == []

@@ -391,44 +391,134 @@ def _fsync_dir(path):
         os.close(fd)
 
 
-def write_file(src, dst):
-    """Copy src to dst through a temporary name and a rename, fsync'd.  The
-    folder must exist: the deploy makes folders itself, inside the drive only."""
-    tmp = dst + _TMP
-    with open(src, "rb") as f:
-        data = f.read()
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, dst)
-    _fsync_dir(os.path.dirname(dst))
-    return len(data)
+# Where the system can act relative to an open folder (Linux, macOS), every
+# change to the drive is made relative to its root folder held open from the
+# start: a drive unmounted mid-way, even lazily, can then never send a write
+# to the empty host folder left at its mount point.  Elsewhere (Windows) the
+# checks before each file are what stands guard.
+_ANCHORED = hasattr(os, "O_DIRECTORY") and all(
+    f in os.supports_dir_fd for f in (os.open, os.mkdir, os.rename, os.unlink, os.stat))
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 
 
 def _device(path):
     return os.stat(path).st_dev
 
 
-def _check_drive(drive, device):
-    """DeployError unless the drive is still there: the same device as at the
-    start, with its boot_out.txt (a vanished mount point, or one lazily
-    unmounted, is an empty folder on the host, or another device)."""
+class Drive:
+    """The drive being deployed to: its path, the device it was at the start,
+    and (where the system allows) its root folder held open."""
+
+    def __init__(self, path):
+        self.path = path
+        self.device = _device(path)
+        self.fd = os.open(path, _DIR_FLAGS) if _ANCHORED else None
+        st = os.fstat(self.fd) if self.fd is not None else os.stat(path)
+        self.ident = (st.st_dev, st.st_ino)
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def check(self):
+        """DeployError unless the path still leads to the same folder on the
+        same device, with its boot_out.txt (a vanished mount point, or one
+        lazily unmounted, is an empty folder on the host, or another device)."""
+        try:
+            st = os.stat(self.path)
+            same = (_device(self.path) == self.device and (st.st_dev, st.st_ino) == self.ident
+                    and os.path.isfile(os.path.join(self.path, "boot_out.txt")))
+        except OSError:
+            same = False
+        if not same:
+            raise DeployError("the drive %s vanished (unplugged?): plug it back in and deploy again to finish" % self.path)
+
+    def where(self, rel):
+        """(folder fd or None, name): how to reach rel on the drive."""
+        if self.fd is None:
+            return None, os.path.join(self.path, *rel.split("/"))
+        return self.fd, rel
+
+    def exists(self, rel):
+        fd, name = self.where(rel)
+        try:
+            os.stat(name, dir_fd=fd, follow_symlinks=False) if fd is not None else os.lstat(name)
+        except FileNotFoundError:
+            return False
+        return True
+
+    def make_folders(self, rel):
+        """The folders of rel inside the drive, one at a time: never the drive itself."""
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folder = "/".join(parts[:i])
+            if not self.exists(folder):
+                fd, name = self.where(folder)
+                os.mkdir(name, dir_fd=fd) if fd is not None else os.mkdir(name)
+
+    def rename(self, rel, new):
+        fd, a = self.where(rel)
+        _, b = self.where(new)
+        if fd is not None:
+            os.rename(a, b, src_dir_fd=fd, dst_dir_fd=fd)
+        else:
+            os.rename(a, b)
+
+    def unlink(self, rel):
+        fd, name = self.where(rel)
+        os.unlink(name, dir_fd=fd) if fd is not None else os.unlink(name)
+
+    def sha256(self, rel):
+        fd, name = self.where(rel)
+        h = hashlib.sha256()
+        f = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0), dir_fd=fd) if fd is not None else os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            while True:
+                chunk = os.read(f, 65536)
+                if not chunk:
+                    return h.hexdigest()
+                h.update(chunk)
+        finally:
+            os.close(f)
+
+
+def write_file(src, dst, drive=None):
+    """Copy src to dst through a temporary name and a rename, fsync'd; with
+    drive (a Drive), relative to its root folder.  The folder must exist: the
+    deploy makes folders itself, inside the drive only."""
+    with open(src, "rb") as f:
+        data = f.read()
+    if drive is None or drive.fd is None:
+        tmp = dst + _TMP
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, dst)
+        _fsync_dir(os.path.dirname(dst))
+        return len(data)
+    rel = os.path.relpath(dst, drive.path).replace(os.sep, "/")
+    folder, name = os.path.dirname(rel), os.path.basename(rel)
+    parent = os.open(folder, _DIR_FLAGS, dir_fd=drive.fd) if folder else drive.fd
     try:
-        same = _device(drive) == device and os.path.isfile(os.path.join(drive, "boot_out.txt"))
-    except OSError:
-        same = False
-    if not same:
-        raise DeployError("the drive %s vanished (unplugged?): plug it back in and deploy again to finish" % drive)
-
-
-def _make_folders(drive, rel):
-    """The folders of rel inside the drive, one at a time: never the drive itself."""
-    folder = drive
-    for part in rel.split("/")[:-1]:
-        folder = os.path.join(folder, part)
-        if not os.path.isdir(folder):
-            os.mkdir(folder)
+        fd = os.open(name + _TMP, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666, dir_fd=parent)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(name + _TMP, name, src_dir_fd=parent, dst_dir_fd=parent)  # POSIX: replaces atomically
+        try:
+            os.fsync(parent)
+        except OSError:
+            pass
+    finally:
+        if parent != drive.fd:
+            os.close(parent)
+    return len(data)
 
 
 def _explain(e, drive):
@@ -454,9 +544,17 @@ def deploy(drive, dry_run=False, out=None, build_dir=None):
     out = sys.stdout if out is None else out
     version, board = check_version(drive)
     try:
-        device = _device(drive)
+        root = Drive(drive)
     except OSError as e:
         raise DeployError(_explain(e, drive)) from e
+    try:
+        return _deploy(root, version, board, dry_run, out, build_dir)
+    finally:
+        root.close()
+
+
+def _deploy(root, version, board, dry_run, out, build_dir):
+    drive = root.path
     _say(out, "drive %s: CircuitPython %d.%d.%d%s" % ((drive,) + version + ((" on " + board) if board else "",)))
     with tempfile.TemporaryDirectory() as tmp:
         tree = build_dir or os.path.join(tmp, "tree")
@@ -492,38 +590,37 @@ def deploy(drive, dry_run=False, out=None, build_dir=None):
         current = None
         try:
             for rel in p["remove"]:
-                _check_drive(drive, device)
-                path = os.path.join(drive, rel)
-                if _is_plain_file(path) and sha256(path) == p["old"][rel]:  # still what we wrote
-                    os.remove(path)
+                root.check()
+                if _is_plain_file(os.path.join(drive, rel)) and root.sha256(rel) == p["old"][rel]:  # still what we wrote
+                    root.unlink(rel)
             for rel in p["write"]:
-                _check_drive(drive, device)
+                root.check()
                 if rel in p["aside"]:
                     name = p["aside"][rel]
-                    if os.path.lexists(os.path.join(drive, name)):
+                    if root.exists(name):
                         raise DeployError("%s appeared on the drive during the deploy: deploy again" % name)
-                    os.rename(os.path.join(drive, rel), os.path.join(drive, name))
+                    root.rename(rel, name)
                     done_aside.append("%s as %s" % (rel, name))
-                _make_folders(drive, rel)
+                root.make_folders(rel)
                 current = rel
-                p["bytes"] += write_file(os.path.join(tree, rel), os.path.join(drive, rel))
+                p["bytes"] += write_file(os.path.join(tree, rel), os.path.join(drive, rel), root)
                 current = None
             if p["write_manifest"]:
-                _check_drive(drive, device)
+                root.check()
                 current = MANIFEST
                 tmpm = os.path.join(tmp, MANIFEST)
                 with open(tmpm, "wb") as f:
                     f.write(p["manifest_bytes"])
-                p["bytes"] += write_file(tmpm, os.path.join(drive, MANIFEST))
+                p["bytes"] += write_file(tmpm, os.path.join(drive, MANIFEST), root)
                 current = None
             if hasattr(os, "sync"):
                 os.sync()
-            _check_drive(drive, device)
+            root.check()
         except (OSError, DeployError) as e:
             if current is not None:
                 try:
-                    _check_drive(drive, device)
-                    os.remove(os.path.join(drive, current + _TMP))
+                    root.check()
+                    root.unlink(current + _TMP)
                 except (OSError, DeployError):
                     pass
             why = _explain(e, drive) if isinstance(e, OSError) else str(e)
