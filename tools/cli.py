@@ -92,6 +92,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, name, **kw):
         kw.setdefault("prog", "python -m tools." + name)
+        kw.setdefault("allow_abbrev", False)  # only the documented names: --gam is not --game
         argparse.ArgumentParser.__init__(self, **kw)
         self.name = name
 
