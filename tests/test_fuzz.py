@@ -1,0 +1,133 @@
+"""A short run of tools/fuzz.py for each part it has, and proof that each
+part's checks catch the faults they are there for (a fuzz that cannot fail
+would prove nothing)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import cli, deploy, fuzz
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAILURES = ("accepted_inconsistent", "crashes", "files_lost", "bad_errors")
+
+
+def short(part, seconds=1, seed=11):
+    counts = fuzz.Counts()
+    rng = fuzz.random.Random(seed)
+    fuzz.PARTS[part](rng, fuzz.time.perf_counter() + seconds, counts)
+    return counts.as_dict()
+
+
+@pytest.mark.parametrize("part", sorted(fuzz.PARTS))
+def test_a_short_fuzz_of_each_part_finds_nothing(part):
+    c = short(part)
+    assert c["tried"] > 0
+    assert c["tried"] == c["refused"] + c["accepted_consistent"] + c["accepted_inconsistent"] + c["crashes"] + c["bad_errors"]
+    assert all(c[k] == 0 for k in FAILURES), c.get("examples")
+    assert c["accepted_consistent"] > 0 and (part == "buttons" or c["refused"] > 0)
+
+
+def test_the_command_prints_the_counts_as_json():
+    r = subprocess.run([sys.executable, "-m", "tools.fuzz", "--seconds", "1", "--part", "buttons", "--seed", "3"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["seed"] == 3 and list(out["parts"]) == ["buttons"]
+    for k in fuzz.KEYS:
+        assert k in out["total"] and k in out["parts"]["buttons"]
+    r = subprocess.run([sys.executable, "-m", "tools.fuzz", "--part", "chess"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1
+
+
+# -- each part's checks catch what they are for --------------------------------------------
+def _old_poll(self):
+    """hw/buttons.py's poll before the fix: repeats first, then the hold;
+    missed repeats come out back to back."""
+    from hw import buttons as b
+
+    now = self._ticks()
+    while self.queue.get_into(self._ev):
+        k = self._ev.key_number
+        if self._ev.pressed:
+            self._down[k] = True
+            self._since[k] = now
+            self._next[k] = now + b.REPEAT_DELAY
+            if k == b.B:
+                self._held = False
+            else:
+                return b.event(b.PRESS, k)
+        elif self._down[k]:
+            self._down[k] = False
+            if k == b.B and not self._held:
+                return b.event(b.PRESS, b.B)
+    for k in range(4):
+        if self._down[k] and b.ticks_diff(now, self._next[k]) >= 0:
+            self._next[k] += b.REPEAT_RATE
+            return b.event(b.REPEAT, k)
+    if self._down[b.B] and not self._held and b.ticks_diff(now, self._since[b.B]) >= b.HOLD_TIME:
+        self._held = True
+        return b.event(b.HOLD, b.B)
+    return b.NONE
+
+
+def test_the_buttons_part_catches_a_hidden_hold_and_repeat_bursts(monkeypatch):
+    from hw import buttons
+
+    monkeypatch.setattr(buttons.Buttons, "poll", _old_poll)
+    c = short("buttons", seconds=0.5)
+    problems = " ".join(c["examples"]["accepted_inconsistent"])
+    assert c["accepted_inconsistent"] > 0 and "burst" in problems
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    from tools import build as builder
+
+    d = str(tmp_path_factory.mktemp("fuzz") / "tree")
+    builder.build(d, "circuitpython")
+    return d
+
+
+def test_the_deploy_part_catches_a_manifest_that_deletes_outside_the_build(monkeypatch, tree, tmp_path):
+    monkeypatch.setattr(deploy, "managed_path", lambda rel: True)
+    counts = fuzz.Counts()
+    rng = fuzz.random.Random(1)
+    for n in range(20):
+        fuzz.try_deploy(rng, counts, tree, str(tmp_path / str(n)))
+    assert counts.files_lost > 0 and "host/x" in " ".join(counts.examples["files_lost"])
+
+
+def test_the_deploy_part_catches_a_deploy_that_writes_on_after_the_drive_left(monkeypatch, tree, tmp_path):
+    monkeypatch.setattr(deploy.Drive, "check", lambda self: None)
+    counts = fuzz.Counts()
+    rng = fuzz.random.Random(1)
+    for n in range(10):
+        fuzz.try_deploy(rng, counts, tree, str(tmp_path / str(n)), "unplug", 1)
+    assert counts.accepted_inconsistent > 0
+    assert "said done after the drive was unplugged" in " ".join(counts.examples["accepted_inconsistent"])
+
+
+@pytest.mark.parametrize("move", ["AH>\u0661", "AH>\uff11", "AH>1\u00a0"])
+def test_the_cli_part_catches_notation_outside_ascii(monkeypatch, move):
+    argv = ["--game", "ctd", "--seed", "7", "--moves", move]  # seed 7's hand: AH 10H 8C
+    counts = fuzz.Counts()
+    fuzz.try_cli(counts, "replay", argv)
+    assert counts.refused == 1 and counts.accepted_inconsistent == 0
+    monkeypatch.setattr(cli, "is_notation", lambda word, longest: True)
+    fuzz.try_cli(counts, "replay", argv)
+    assert counts.accepted_inconsistent == 1, counts.as_dict()
+
+
+def test_the_cli_part_catches_a_traceback_on_a_broken_stdout(monkeypatch):
+    counts = fuzz.Counts()
+    argv = ["--game", "ctd", "--seed", "7"]
+    fuzz.try_cli(counts, "replay", argv, fuzz.BrokenStdout(0, OSError(28, "No space left on device")))
+    fuzz.try_cli(counts, "replay", argv, fuzz.BrokenStdout(0, BrokenPipeError(32, "Broken pipe")))
+    assert counts.refused == 1 and counts.accepted_consistent == 1
+    monkeypatch.setattr(cli, "guard", lambda name, main, argv: main(argv))
+    fuzz.try_cli(counts, "replay", argv, fuzz.BrokenStdout(0, OSError(28, "No space left on device")))
+    assert counts.crashes == 1

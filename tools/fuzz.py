@@ -1,0 +1,878 @@
+"""Attack the command line, the deploy and the buttons for a given time, and
+count what held.
+
+    python -m tools.fuzz --seconds 60                  every part, the time shared
+    python -m tools.fuzz --seconds 60 --part deploy    one part
+    python -m tools.fuzz --seconds 5 --seed 3          the same inputs again
+
+Prints one JSON object: for each part (and in "total") how many inputs were
+tried, and of them how many were refused (a clean one-line refusal),
+accepted_consistent, accepted_inconsistent (accepted, but wrongly: outside
+the documented notation, a state that does not add up, a deploy that said
+done on a drive that does not hold the build), crashes (a traceback), plus
+files_lost (a user's file gone or changed) and bad_errors (a refusal that is
+not one short printable line).  Up to five examples of each failure are
+listed.  Exit code 0 when nothing failed, 1 otherwise.
+
+The parts, one function each in PARTS:
+
+cli       replay, simulate and shot, in this process, on valid input mutated
+          (non-ASCII digits and letters that case-map into ASCII, confusables,
+          control characters, values of up to a million characters, numbers
+          out of range) and on random input; some runs write into a stdout
+          that breaks (a reader gone, a full disk) after a few writes.
+deploy    a stand-in CIRCUITPY drive with the user's files (their code.py,
+          settings.toml, a library, notes, files outside the drive) and a
+          hostile or earlier manifest; an error injected into the n-th open,
+          write, rename, replace, remove, fsync or mkdir, a kill, or the drive
+          unplugged between two files; then a deploy without faults must
+          leave exactly the build and every file of the user's.
+buttons   random press, release, stall and poll scripts on the fake board's
+          clock (across its wrap), two or three keys at once, floods that
+          overflow the queue: the hold of B is never hidden, a held key
+          never bursts its repeats, a hold never ends in a tap.
+
+saves and moves (the engine's: every byte of a save, random moves with the
+invariants) are added to PARTS by the engine's side, as functions of the
+same form: part(rng, deadline, counts).
+"""
+
+import contextlib
+import errno
+import hashlib
+import io
+import json
+import os
+import random
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+from tools import cli
+
+KEYS = ("tried", "refused", "accepted_consistent", "accepted_inconsistent", "crashes", "files_lost", "bad_errors")
+EXAMPLES = 5
+
+
+class Counts:
+    """The figures of one part, and a few examples of each failure."""
+
+    def __init__(self):
+        for k in KEYS:
+            setattr(self, k, 0)
+        self.examples = {}
+
+    def failed(self, kind, example):
+        setattr(self, kind, getattr(self, kind) + 1)
+        shown = self.examples.setdefault(kind, [])
+        if len(shown) < EXAMPLES:
+            shown.append(cli.shown(example, 300))
+
+    def as_dict(self):
+        out = {k: getattr(self, k) for k in KEYS}
+        if self.examples:
+            out["examples"] = self.examples
+        return out
+
+
+# -- inputs -------------------------------------------------------------------------------
+# characters that int(), isdigit(), upper() or lower() read as ASCII, look like it, or hide
+TRICKY = (
+    "\uff17", "\u0667", "\u0661", "\u06f3", "\u0966", "\u00b2", "\u2167",  # digits of other scripts
+    "\u017f", "\u0131", "\u212a", "\u0130", "\ufb00", "\u00df",  # case-map into ASCII
+    "\u0430", "\u0410", "\u0421", "\u041d", "\u0415",  # Cyrillic a A C H E
+    "\u200b", "\u00a0", "\u3000", "\u2003", "\ufeff",  # spaces, seen and unseen
+    "\x1b", "\x7f", "\r", "\n", "\t", "\x08", "\u202e",  # control, bidi
+    ">", ",", "-", "_", "+", "0", "'", '"', "\\",
+)
+
+
+def mutate(rng, text):
+    """A variant of a valid value: a character changed, added or removed, the
+    case flipped, a tricky character in, a huge copy, or something else."""
+    r = rng.random()
+    if not text or r < 0.1:
+        return rng.choice(["", " ", "0", "-1", "00", str(2**30), str(2**30 - 1), str(10**20), "1e3", "0x10", "NaN",
+                           "".join(rng.choice(TRICKY) for _ in range(rng.randint(1, 4)))])
+    i = rng.randrange(len(text) + 1)
+    if r < 0.35:
+        return text[:i] + rng.choice(TRICKY) + text[i + 1:]
+    if r < 0.5:
+        return text[:i] + rng.choice(TRICKY) + text[i:]
+    if r < 0.6:
+        return text[:i] + text[i + 1:]
+    if r < 0.7:
+        return text.swapcase()
+    if r < 0.75:  # one huge word (up to a million characters), or a list repeated
+        word = (cli.words(text) or [text])[0]
+        if rng.random() < 0.7:
+            return word * max(1, rng.choice((1000, 20000, 200000)) * 5 // len(word))
+        return text * min(50, max(1, 5000 // len(text)))
+    if r < 0.85:
+        return "".join(chr(rng.randrange(32, 127)) for _ in range(rng.randint(1, 12)))
+    return "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randint(1, 8)))
+
+
+# The documented notation (README, replay --help), as the fuzz's own reference:
+# accepted input must match it.
+_CARD = r"(?:(?:10|[2-9AJQK])[SHDC]|RJ|BJ)"
+CARD = re.compile(r"(?ai)%s\Z" % _CARD)
+CTD_MOVE = re.compile(r"(?ai)(?:u|undo|%s>(?:d|0*[1-9][0-9]*))\Z" % _CARD)
+CRAWL_MOVE = re.compile(r"(?ai)(?:u|undo|avoid|%s(?:>(?:w|b|escort|buff|heal|preview|flee|bet)|>swap>%s)?)\Z" % (_CARD, _CARD))
+NUMBER = re.compile(r"-?[0-9]+\Z")
+
+
+def _norm(word):
+    """A move's canonical text, to compare with the state's legal list."""
+    return re.sub(r">0+(?=[1-9])", ">", word.upper())
+
+
+def _flag(argv, name):
+    """The value after the last `name` in argv (None if absent)."""
+    value = None
+    for i, a in enumerate(argv[:-1]):
+        if a == name:
+            value = argv[i + 1]
+    return value
+
+
+def _replay_argv(rng):
+    from engine.rng import Rng
+    from engine.game import PLAYING
+    from tools.games import GAMES
+
+    key = rng.choice(sorted(GAMES))
+    spec = GAMES[key]
+    rules = rng.randrange(len(spec.rules))
+    seed = rng.randrange(2**30)
+    argv = ["--game", key, "--rules", spec.rules[rules]]
+    if rng.random() < 0.15:
+        deck = _deck_words(rng, spec, rules)
+        if rng.random() < 0.7:
+            j = rng.randrange(len(deck))
+            deck[j] = mutate(rng, deck[j])
+        argv += ["--deck", rng.choice((" ", ",", ", ")).join(deck)]
+    else:
+        argv += ["--seed", str(seed)]
+    if rng.random() < 0.2:
+        argv += ["--bot", rng.choice(("greedy", "random", "greedy", "clever"))]
+    else:
+        game = spec.deal(rules, seed=seed)
+        bot = spec.bots["random"]
+        r = Rng(seed)
+        words = []
+        for _ in range(rng.randint(0, 12)):
+            if game.status != PLAYING:
+                break
+            if rng.random() < 0.1 and words:
+                words.append("u")
+                game.undo()
+                continue
+            mv = bot(game, r)
+            words.append(spec.move_text(game, mv))
+            game.play(mv)
+        if words and rng.random() < 0.7:
+            j = rng.randrange(len(words))
+            words[j] = mutate(rng, words[j])
+        argv += ["--moves", rng.choice((" ", ",", " , ")).join(words)]
+    if rng.random() < 0.3:
+        argv.append("--trace")
+    if rng.random() < 0.3:  # one value of the command line spoiled
+        i = rng.randrange(len(argv))
+        argv[i] = mutate(rng, argv[i])
+    return argv
+
+
+def _deck_words(rng, spec, rules):
+    """A valid --deck for the game, shuffled."""
+    from engine import cards, notation
+
+    if spec.key == "ctd":
+        faces = [(s << 4) | r for r in (11, 12, 13) for s in range(4)]
+        power = [(s << 4) | r for r in range(1, 11) for s in range(4)] + [cards.RED_JOKER, cards.BLACK_JOKER]
+        rng.shuffle(faces)
+        rng.shuffle(power)
+        return [notation.name(c) for c in faces + power]
+    every = [notation.name(c) for c in spec.engine(rules).every_card()]
+    rng.shuffle(every)
+    return every
+
+
+def _simulate_argv(rng):
+    from tools.games import GAMES
+
+    key = rng.choice(sorted(GAMES))
+    argv = ["--game", key, "--bot", rng.choice(("greedy", "random")), "--games", str(rng.randint(1, 3))]
+    if rng.random() < 0.5:
+        argv += ["--rules", rng.choice(GAMES[key].rules)]
+    if rng.random() < 0.3:
+        argv += ["--first", str(rng.choice((0, 5, 2**30 - 3, 2**30 - 1, 2**30)))]
+    if rng.random() < 0.3:
+        argv.append("--json")
+    if rng.random() < 0.7:
+        i = rng.randrange(len(argv))
+        argv[i] = mutate(rng, argv[i])
+    return argv
+
+
+def _accepts_run(argv):
+    """False when a simulate argv would run long (a huge --games that is valid):
+    the fuzz does not run those."""
+    games = _flag(argv, "--games")
+    if games is None or not NUMBER.match(games) or len(games) > 15:
+        return True  # the default, or refused
+    return int(games) <= 50
+
+
+def _shot_argv(rng, out_png):
+    keys = [rng.choice(("A", "B", "UP", "DOWN", "LEFT", "RIGHT", "WAIT", "a", "left")) for _ in range(rng.randint(0, 4))]
+    if rng.random() < 0.1:
+        keys += ["A", "A", "A", "BOT"]
+    if keys and rng.random() < 0.5:
+        j = rng.randrange(len(keys))
+        keys[j] = mutate(rng, keys[j])
+    argv = ["--keys", " ".join(keys)]
+    argv += rng.choice((["--text"], ["--out", out_png], ["--text", "--style", rng.choice(("half", "braille", "quad", "x"))]))
+    if rng.random() < 0.3:
+        argv += ["--scale", mutate(rng, str(rng.randint(1, 16)))]
+    return argv
+
+
+FLAGS = ("--game", "--rules", "--seed", "--deck", "--moves", "--bot", "--trace", "--games", "--first", "--json",
+         "--keys", "--text", "--style", "--scale", "--out", "-h", "--", "-", "--game=ctd", "--seed=1")
+
+
+def _random_argv(rng):
+    """Random words: flags (real, cut, doubled), values, tricky characters."""
+    argv = []
+    for _ in range(rng.randint(0, 8)):
+        r = rng.random()
+        if r < 0.5:
+            argv.append(rng.choice(FLAGS))
+        elif r < 0.6:
+            argv.append(rng.choice(FLAGS)[: rng.randint(1, 6)])
+        else:
+            argv.append(mutate(rng, rng.choice(("ctd", "soltura", "scoundrel", "classic", "7", "AH>1", "greedy", "A"))))
+    return argv
+
+
+class BrokenStdout(io.StringIO):
+    """A stdout that fails after `after` writes: a reader gone or a full disk."""
+
+    def __init__(self, after, error):
+        io.StringIO.__init__(self)
+        self.after = after
+        self.error = error
+
+    def write(self, text):
+        self.after -= 1
+        if self.after < 0:
+            raise self.error
+        return io.StringIO.write(self, text)
+
+    def flush(self):
+        if self.after < 0:
+            raise self.error
+
+
+def _run_tool(main, argv, stdout):
+    err = io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, err.getvalue()
+
+
+def _error_is_one_line(name, text):
+    return (text.endswith("\n") and text.count("\n") == 1 and text.startswith(name + ": ")
+            and len(text) <= 400 and all(" " <= c <= "~" for c in text[:-1]))
+
+
+def _check_replay(argv, code, out, err):
+    """None when the result is consistent, else what is wrong."""
+    from tools.games import GAMES
+
+    key = _flag(argv, "--game")
+    moves = _flag(argv, "--moves")
+    words = cli.words(moves) if moves is not None else []
+    if code == 0 and out.startswith("usage:") and ("-h" in argv or "--help" in argv):
+        return None  # the help, asked for
+    lines = out.splitlines()
+    try:
+        states = [json.loads(x) for x in lines]
+    except ValueError:
+        return "stdout is not JSON lines"
+    if code == 0:
+        if err:
+            return "accepted with something on stderr"
+        if not states:
+            return "accepted with no state"
+        seed = _flag(argv, "--seed")
+        if seed is not None and not (NUMBER.match(seed) and 0 <= int(seed) < 2**30):
+            return "accepted --seed %r" % seed
+        deck = _flag(argv, "--deck")
+        if deck is not None and not all(CARD.match(w) for w in cli.words(deck)):
+            return "accepted a --deck outside the notation"
+        grammar = CTD_MOVE if key == "ctd" else CRAWL_MOVE
+        for w in words:
+            if not grammar.match(w):
+                return "accepted the move %r" % w
+        if moves is not None and states[-1]["moves"] != words:
+            return "moves in the state differ from those given"
+        if "--trace" in argv and len(states) != len(states[-1]["moves"]) + 1:
+            return "--trace printed %d states for %d moves" % (len(states), len(states[-1]["moves"]))
+        if key not in GAMES or states[-1]["game"] != key:
+            return "state of another game"
+        return None
+    m = re.match(r"replay: move (\d+) \(", err)
+    if m and states:
+        i = int(m.group(1))
+        done = states[-1]["moves"]
+        if done != words[: i - 1]:
+            return "refused move %d but the state holds %d moves" % (i, len(done))
+        w = words[i - 1]
+        legal = {_norm(x) for x in states[-1]["legal"]}
+        if (CTD_MOVE if key == "ctd" else CRAWL_MOVE).match(w) and _norm(w) in legal:
+            return "refused the legal move %r" % w
+    return None
+
+
+def _check_output(argv, code, out, err):
+    if code == 0 and err:
+        return "accepted with something on stderr"
+    return None
+
+
+def try_cli(counts, name, argv, stdout=None):
+    """Run one command line in this process and count what came of it."""
+    from tools import replay, shot, simulate
+
+    main, check = {"replay": (replay.main, _check_replay), "simulate": (simulate.main, _check_output),
+                   "shot": (shot.main, _check_output)}[name]
+    broken = getattr(stdout, "error", None)
+    stdout = io.StringIO() if stdout is None else stdout
+    counts.tried += 1
+    example = "%s %s" % (name, " ".join(cli.shown(a, 60) for a in argv))
+    try:
+        code, err = _run_tool(main, argv, stdout)
+    except BaseException as e:  # noqa: B902 - a crash of any kind is what we count
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        counts.failed("crashes", "%s -> %s: %s" % (example, type(e).__name__, e))
+        return
+    if "Traceback" in err or code not in (0, 2):
+        counts.failed("crashes", "%s -> exit %r: %s" % (example, code, err))
+        return
+    if broken is not None and stdout.after < 0:
+        quiet = isinstance(broken, BrokenPipeError)
+        if quiet and code == 0 and err == "":
+            counts.accepted_consistent += 1
+        elif not quiet and code == 2 and _error_is_one_line(name, err) and "cannot write the output" in err:
+            counts.refused += 1
+        else:
+            counts.failed("bad_errors", "%s -> %s, exit %r: %s" % (example, type(broken).__name__, code, err))
+        return
+    out = stdout.getvalue()
+    if code == 2 and not _error_is_one_line(name, err):
+        counts.failed("bad_errors", "%s -> %s" % (example, err))
+        return
+    wrong = check(argv, code, out, err)
+    if wrong:
+        counts.failed("accepted_inconsistent", "%s -> %s" % (example, wrong))
+    elif code == 2:
+        counts.refused += 1
+    else:
+        counts.accepted_consistent += 1
+
+
+def fuzz_cli(rng, deadline, counts):
+    tmp = tempfile.mkdtemp(prefix="deckcrawl-fuzz-")
+    png = os.path.join(tmp, "shot.png")
+    try:
+        while time.perf_counter() < deadline:
+            r = rng.random()
+            if r < 0.65:
+                name, argv = "replay", _replay_argv(rng)
+            elif r < 0.7:
+                name, argv = "replay", _random_argv(rng)
+            elif r < 0.92:
+                name, argv = "simulate", _simulate_argv(rng)
+                if not _accepts_run(argv):
+                    continue
+            else:
+                name, argv = "shot", _shot_argv(rng, png)
+            stdout = None
+            if rng.random() < 0.1:
+                broken = rng.choice((BrokenPipeError(errno.EPIPE, "Broken pipe"), OSError(errno.ENOSPC, "No space left on device")))
+                stdout = BrokenStdout(rng.randint(0, 3), broken)
+            try_cli(counts, name, argv, stdout)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# -- deploy ---------------------------------------------------------------------------------
+BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
+FAULT_KINDS = ("open", "write", "rename", "replace", "remove", "fsync", "mkdir", "kill", "unplug")
+
+
+class Killed(BaseException):
+    """The deploy's process killed at this step (nothing of it runs after)."""
+
+
+class Faults:
+    """Stands in for the deploy module's os (and its open): the n-th call of
+    one kind on the drive raises (an OSError, or Killed for a kill)."""
+
+    kill_kind = "write"
+
+    def __init__(self, drive, kind=None, nth=0, error=None):
+        self.drive = os.path.abspath(drive)
+        self.kind = kind
+        self.nth = nth
+        self.error = error
+        self.calls = {}
+        self.fired = False
+        self.fds = set()  # files opened for writing on the drive
+
+    def _on_drive(self, path, kw):
+        if kw.get("dir_fd") is not None or kw.get("src_dir_fd") is not None:
+            return True
+        return os.path.abspath(os.fsdecode(path)).startswith(self.drive)
+
+    def _hit(self, kind):
+        n = self.calls[kind] = self.calls.get(kind, 0) + 1
+        want = self.kill_kind if self.kind == "kill" else self.kind
+        if not self.fired and kind == want and n == self.nth:
+            self.fired = True
+            if self.kind == "kill":
+                raise Killed()
+            raise OSError(self.error, os.strerror(self.error))
+
+    def __getattr__(self, name):  # every other os function, as it is
+        return getattr(os, name)
+
+    def open(self, path, flags, *a, **kw):
+        writing = flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+        if writing and self._on_drive(path, kw):
+            self._hit("open")
+        fd = os.open(path, flags, *a, **kw)
+        if writing and self._on_drive(path, kw):
+            self.fds.add(fd)
+        return fd
+
+    def write(self, fd, data):
+        if fd in self.fds:
+            self._hit("write")
+        return os.write(fd, data)
+
+    def close(self, fd):
+        self.fds.discard(fd)
+        return os.close(fd)
+
+    def rename(self, a, b, **kw):
+        if self._on_drive(a, kw):
+            self._hit("rename")
+        return os.rename(a, b, **kw)
+
+    def replace(self, a, b, **kw):
+        if self._on_drive(a, kw):
+            self._hit("replace")
+        return os.replace(a, b, **kw)
+
+    def unlink(self, path, **kw):
+        if self._on_drive(path, kw):
+            self._hit("remove")
+        return os.unlink(path, **kw)
+
+    remove = unlink
+
+    def mkdir(self, path, *a, **kw):
+        if self._on_drive(path, kw):
+            self._hit("mkdir")
+        return os.mkdir(path, *a, **kw)
+
+    def fsync(self, fd):
+        self._hit("fsync")
+        return os.fsync(fd)
+
+    def sync(self):
+        pass  # a whole-system sync per run would only slow the fuzz
+
+    def open_file(self, path, mode="r", *a, **k):
+        """The builtin open, for the deploy module: writes on the drive fault too."""
+        f = open(path, mode, *a, **k)
+        if "w" in mode and self._on_drive(path, {}):
+            self._hit("open")
+            return _FaultyFile(f, self)
+        return f
+
+
+class _FaultyFile:
+    def __init__(self, f, faults):
+        self.f = f
+        self.faults = faults
+
+    def write(self, data):
+        self.faults._hit("write")
+        return self.f.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def _tree_files(top):
+    out = {}
+    for d, _, fs in os.walk(top):
+        for f in fs:
+            p = os.path.join(d, f)
+            out[os.path.relpath(p, top).replace(os.sep, "/")] = open(p, "rb").read()
+    return out
+
+
+def _sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def _scene(rng, root, tree, deploy):
+    """A drive and the host around it; (drive, the user's files: {abs path: bytes})."""
+    host = os.path.join(root, "host")
+    drive = os.path.join(root, "CIRCUITPY")
+    os.makedirs(host)
+    os.makedirs(drive)
+    with open(os.path.join(drive, "boot_out.txt"), "w") as f:
+        f.write(BOOT)
+    mine = {os.path.join(host, "x"): b"host file", os.path.join(host, "deep", "y.mpy"): b"C\x06host"}
+    built = _tree_files(tree)
+    built.pop(".deckcrawl-build", None)
+    if rng.random() < 0.5:  # an earlier deploy, then the user's changes
+        with contextlib.redirect_stdout(io.StringIO()):
+            deploy.deploy(drive, out=io.StringIO(), build_dir=tree)
+    candidates = {
+        "code.py": b"print('my own project')\n",
+        "settings.toml": b'DECKCRAWL_SDA = "GP0"\n',
+        "notes.txt": b"mine",
+        "lib/neopixel.mpy": b"C\x06neopixel",
+        "lib/adafruit_displayio_ssd1306.mpy": b"C\x06a newer driver",
+        "ui/mine.mpy": b"C\x06mine",
+        "engine/ctd.py": b"# an old copy\n",
+        "code.py.before-deckcrawl": b"# an earlier backup\n",
+        "lib/pkg/mod.mpy": b"C\x06pkg",
+    }
+    for rel, data in candidates.items():
+        if rng.random() < 0.4:
+            mine[os.path.join(drive, rel)] = data
+    for path, data in mine.items():
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    # the manifest: none, the earlier deploy's, or hostile
+    r = rng.random()
+    manifest = os.path.join(drive, deploy.MANIFEST)
+    if r < 0.5:
+        entries = {}
+        if os.path.exists(manifest):
+            entries = json.load(open(manifest))["files"]
+        hostile = {
+            "../host/x": _sha(b"host file"), os.path.join(host, "x"): _sha(b"host file"),
+            "../host/deep/y.mpy": _sha(b"C\x06host"), "boot_out.txt": _sha(BOOT.encode()),
+            "notes.txt": _sha(b"mine"), "settings.toml": _sha(b'DECKCRAWL_SDA = "GP0"\n'),
+            "ui/mine.mpy": "0" * 64, "lib/neopixel.mpy": _sha(b"C\x06other"), "code.py": "0" * 64,
+            "ui\\..\\..\\host\\x": _sha(b"host file"), "ui/../../host/x": _sha(b"host file"),
+            "engine/ctd.py": _sha(b"# an old copy\n"), "lib/pkg/mod.mpy": "nothex",
+        }
+        for rel in rng.sample(sorted(hostile), rng.randint(1, len(hostile))):
+            entries[rel] = hostile[rel]
+        data = json.dumps({"files": entries}).encode()
+        if rng.random() < 0.1:
+            data = b"[" * 50000 + b"]" * 50000
+        elif rng.random() < 0.1:
+            data = data[: rng.randrange(len(data))]
+        with open(manifest, "wb") as f:
+            f.write(data)
+    return drive, host, mine, built
+
+
+def _lost(mine):
+    """The user's files whose content is found neither where it was nor under
+    a .before-deckcrawl name beside it."""
+    lost = []
+    for path, data in mine.items():
+        folder = os.path.dirname(path)
+        name = os.path.basename(path)
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []
+        found = False
+        for n in names:
+            if n == name or n.startswith(name + ".before-deckcrawl"):
+                try:
+                    with open(os.path.join(folder, n), "rb") as f:
+                        if f.read() == data:
+                            found = True
+                            break
+                except OSError:
+                    pass
+        if not found:
+            lost.append(path)
+    return lost
+
+
+def _drive_holds_build(drive, built, mine):
+    have = _tree_files(drive)
+    for rel, data in built.items():
+        if rel == "settings.toml" and os.path.join(drive, rel) in mine:
+            continue
+        if have.get(rel) != data:
+            return "%s differs from the build" % rel
+    leftovers = [r for r in have if r.endswith(".deckcrawl-tmp")]
+    if leftovers:
+        return "temporary files left: %s" % leftovers[0]
+    return None
+
+
+def try_deploy(rng, counts, tree, root, kind=None, nth=1, error=errno.EIO):
+    """One deploy onto a fresh scene in the folder root, with one fault
+    (kind: one of FAULT_KINDS, at its nth occasion; None for none), then one
+    without; counts what came of it."""
+    from tools import deploy
+
+    drive, host, mine, built = _scene(rng, root, tree, deploy)
+    faults = Faults(drive, kind, nth, error)
+    if kind == "kill":
+        faults.kill_kind = rng.choice(FAULT_KINDS[:7])
+    unplug_at = nth if kind == "unplug" else 0
+    away = os.path.join(root, "unplugged")
+    real_write = deploy.write_file
+    writes = [0]
+    empty_mount = rng.random() < 0.5
+
+    def write_file(src, dst, *a):
+        writes[0] += 1
+        if writes[0] == unplug_at:  # between two files, or as this one starts
+            os.rename(drive, away)
+            if empty_mount:
+                os.mkdir(drive)  # the mount point stays behind, empty
+        return real_write(src, dst, *a)
+
+    counts.tried += 1
+    example = "fault %s #%d (%s)" % (kind, nth, os.strerror(error))
+    said_done = False
+    real_os = deploy.os
+    deploy.os, deploy.open, deploy.write_file = faults, faults.open_file, write_file
+    try:
+        deploy.deploy(drive, out=io.StringIO(), build_dir=tree)
+        said_done = True
+    except (deploy.DeployError, Killed):
+        pass
+    except Exception as e:  # noqa: B902
+        counts.failed("crashes", "%s: %s: %s" % (example, type(e).__name__, e))
+        return
+    finally:
+        deploy.os, deploy.write_file = real_os, real_write
+        del deploy.open
+    wrong = None
+    if os.path.exists(away):  # the board comes back
+        if os.path.isdir(drive):
+            on_host = _tree_files(drive)
+            if on_host:
+                wrong = "wrote %s on the host after the drive was unplugged" % sorted(on_host)[0]
+            shutil.rmtree(drive)
+        os.rename(away, drive)
+        if said_done:
+            wrong = wrong or "said done after the drive was unplugged"
+    if said_done and not wrong:
+        wrong = _drive_holds_build(drive, built, mine)
+    lost = _lost(mine)
+    # then a deploy with no faults must finish the job
+    deploy.os = Faults(drive)
+    try:
+        deploy.deploy(drive, out=io.StringIO(), build_dir=tree)
+        wrong = wrong or _drive_holds_build(drive, built, mine)
+    except Exception as e:  # noqa: B902
+        wrong = wrong or "the deploy after it failed: %s: %s" % (type(e).__name__, e)
+    finally:
+        deploy.os = real_os
+    lost = lost or _lost(mine)
+    if lost:
+        counts.files_lost += len(lost)
+        shown = counts.examples.setdefault("files_lost", [])
+        if len(shown) < EXAMPLES:
+            shown.append("%s: %s" % (example, os.path.relpath(lost[0], root)))
+    if wrong:
+        counts.failed("accepted_inconsistent", "%s: %s" % (example, wrong))
+    elif said_done:
+        counts.accepted_consistent += 1
+    else:
+        counts.refused += 1
+
+
+def fuzz_deploy(rng, deadline, counts):
+    from tools import build as builder
+
+    work = tempfile.mkdtemp(prefix="deckcrawl-fuzz-deploy-")
+    try:
+        tree = os.path.join(work, "tree")
+        builder.build(tree, "circuitpython")
+        n = 0
+        while time.perf_counter() < deadline:
+            n += 1
+            root = os.path.join(work, "run%d" % n)
+            kind = rng.choice(FAULT_KINDS + (None,))
+            error = rng.choice((errno.EIO, errno.ENOSPC, errno.EROFS, errno.ENODEV, errno.EACCES))
+            try_deploy(rng, counts, tree, root, kind, rng.randint(1, 30), error)
+            shutil.rmtree(root, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# -- buttons --------------------------------------------------------------------------------
+def fuzz_buttons(rng, deadline, counts):
+    from hw import buttons as hb
+    from hw.fake import FakeBoard
+
+    board = FakeBoard()
+    while time.perf_counter() < deadline:
+        counts.tried += 1
+        board.queue.clear()
+        board.clock.now = rng.choice((1000, rng.randrange(1 << 29), (1 << 29) - rng.randint(1, 3000)))
+        b = hb.Buttons(board.queue, type(board.buttons._ev)(), board.ticks_ms)
+        down = [False] * 6
+        b_settled = None  # when the poll that surely took B's press happened
+        b_held = False  # a HOLD came for this press of B
+        b_released_after_hold = False
+        repeats = {}
+        overflowed = False
+        problem = None
+        script = []
+        t = 0
+        try:
+            for _ in range(rng.randint(5, 120)):
+                r = rng.random()
+                if r < 0.25:
+                    k = rng.choice((0, 1, 2, 3, 4, 5, 5, 5))
+                    down[k] = not down[k]
+                    board.queue.keypad_eventqueue_record(k, down[k])
+                    script.append(("press" if down[k] else "release", k))
+                    if k == hb.B:
+                        b_settled = None
+                        if down[k]:
+                            b_held = False
+                            b_released_after_hold = False
+                        else:
+                            b_released_after_hold = b_held
+                    if down[k] and k < 4:
+                        repeats[k] = []
+                elif r < 0.253:
+                    for _ in range(70):  # a flood: the queue overflows
+                        board.queue.keypad_eventqueue_record(4, True)
+                        board.queue.keypad_eventqueue_record(4, False)
+                    script.append(("flood",))
+                elif r < 0.55:
+                    ms = rng.choice((0, 1, 5, 10, 20, 45, 50, 90, 120, 300, 1000, 2500))
+                    board.clock.advance(ms)
+                    t += ms
+                    script.append(("advance", ms))
+                else:
+                    queued = len(board.queue)
+                    if board.queue.overflowed:
+                        overflowed = True
+                    ev = b.poll()
+                    script.append(("poll", ev))
+                    if overflowed:
+                        break  # what was held is forgotten by design: the rest is not checked
+                    if ev != hb.NONE and not (0 <= ev >> 3 <= 2 and 0 <= ev & 7 <= 5):
+                        problem = "poll returned %r" % ev
+                        break
+                    kind, key = ev >> 3, ev & 7
+                    if down[hb.B] and b_settled is None and len(board.queue) == 0:
+                        b_settled = t
+                    if ev == hb.event(hb.HOLD, hb.B):
+                        b_held = True
+                    elif ev == hb.event(hb.PRESS, hb.B) and (b_released_after_hold or (b_held and down[hb.B])):
+                        problem = "a hold of B ended in a tap"
+                        break
+                    elif ev != hb.NONE and kind == hb.REPEAT:
+                        times = repeats.setdefault(key, [])
+                        times.append(t)
+                        if len(times) >= 2 and times[-1] == times[-2]:
+                            problem = "%s repeated twice at once (a burst)" % hb.KEY_NAMES[key]
+                            break
+                    if (ev != hb.event(hb.HOLD, hb.B) and down[hb.B] and not b_held and queued == 0
+                            and b_settled is not None and t - b_settled >= hb.HOLD_TIME):
+                        problem = "B held %d ms, the queue empty, and no HOLD" % (t - b_settled)
+                        break
+        except Exception as e:  # noqa: B902
+            counts.failed("crashes", "%s: %s after %s" % (type(e).__name__, e, script[-6:]))
+            continue
+        if problem:
+            counts.failed("accepted_inconsistent", "%s after %s" % (problem, script[-8:]))
+        elif overflowed:
+            counts.refused += 1
+        else:
+            counts.accepted_consistent += 1
+
+
+# The parts, by name: each is part(rng, deadline, counts).  The engine's side
+# adds "saves" (every single-byte value at every byte of a save of each rule
+# set, random multi-byte, torn, truncated and extended saves) and "moves"
+# (random moves with the invariants) here.
+PARTS = {
+    "cli": fuzz_cli,
+    "deploy": fuzz_deploy,
+    "buttons": fuzz_buttons,
+}
+
+
+def run(seconds, parts=None, seed=None):
+    """Run the parts for `seconds` in all (shared equally); the figures as a dict."""
+    parts = list(PARTS) if not parts else parts
+    seed = random.randrange(2**31) if seed is None else seed
+    out = {"seconds": seconds, "seed": seed, "parts": {}}
+    total = Counts()
+    share = seconds / len(parts)
+    for name in parts:
+        counts = Counts()
+        rng = random.Random("%d %s" % (seed, name))
+        t0 = time.perf_counter()
+        PARTS[name](rng, t0 + share, counts)
+        d = counts.as_dict()
+        d["seconds"] = round(time.perf_counter() - t0, 1)
+        out["parts"][name] = d
+        for k in KEYS:
+            setattr(total, k, getattr(total, k) + getattr(counts, k))
+    out["total"] = total.as_dict()
+    return out
+
+
+def failed(result):
+    t = result["total"]
+    return bool(t["accepted_inconsistent"] or t["crashes"] or t["files_lost"] or t["bad_errors"])
+
+
+def main(argv=None):
+    return cli.guard("fuzz", _main, argv)
+
+
+def _main(argv):
+    p = cli.Parser("fuzz", description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=cli.ascii_int, default=60, help="how long in all (default 60)")
+    p.add_argument("--part", action="append", choices=sorted(PARTS), help="one part (again for more; default all)")
+    p.add_argument("--seed", type=cli.ascii_int, help="the inputs' seed (default: a new one, printed)")
+    args = p.parse_args(argv)
+    if args.seconds < 1:
+        p.error("--seconds must be at least 1")
+    result = run(args.seconds, args.part, args.seed)
+    cli.out(json.dumps(result, indent=1))
+    return 1 if failed(result) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
