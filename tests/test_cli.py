@@ -461,3 +461,13 @@ def test_simulate_interrupted_in_text_says_so(monkeypatch, capsys):
     assert simulate.main(["--game", "ctd", "--bot", "greedy", "--games", "100"]) == 130
     out = capsys.readouterr().out
     assert "bot greedy: 7 games" in out and "(interrupted after 7 of 100 games)" in out
+
+
+@pytest.mark.parametrize("args", [
+    ["tools.replay", "--gam", "ctd", "--seed", "1"],
+    ["tools.simulate", "--game", "ctd", "--bo", "greedy"],
+])
+def test_flags_are_taken_by_their_full_names_only(args):
+    # argparse would take --gam for --game: not a documented name
+    err = one_line_error(run(*args))
+    assert "required: --game" in err or "required: --bot" in err
