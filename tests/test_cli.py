@@ -356,10 +356,6 @@ def test_a_deck_card_outside_ascii_is_refused():
     assert "bad --deck: card 21" in one_line_error(r) and r.stdout == ""
 
 
-def test_shot_keys_outside_ascii_are_refused():
-    assert "unknown key" in one_line_error(run("tools.shot", "--keys", "A r\u0131ght", "--text"))
-
-
 HUGE = "Q" * 1000000  # more than one argument may hold in an exec: the tools run in this process
 
 

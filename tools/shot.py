@@ -65,16 +65,14 @@ def _main(argv):
     p = cli.Parser("shot", description=__doc__.split("\n\n")[0])
     p.add_argument("--keys", default="", help="button presses, separated by spaces: " + " ".join(KEYS))
     p.add_argument("--out", help="the PNG file to write")
-    p.add_argument("--scale", type=cli.ascii_int, default=4, help="pixels per panel pixel (1-16, default 4)")
+    p.add_argument("--scale", type=int, default=4, help="pixels per panel pixel (1-16, default 4)")
     p.add_argument("--text", action="store_true", help="print the panel in block characters")
     p.add_argument("--style", default="half", choices=STYLES, help="the characters --text uses (default half)")
     args = p.parse_args(argv)
-    keys = cli.words(args.keys)
+    keys = args.keys.upper().split()
     for k in keys:
-        # ASCII only: 'rıght'.upper() is 'RIGHT'
-        if not cli.is_notation(k, 8) or k.upper() not in KEYS:
+        if k not in KEYS:
             p.error("unknown key '%s' (known: %s)" % (cli.shown(k), " ".join(KEYS)))
-    keys = [k.upper() for k in keys]
     if not 1 <= args.scale <= 16:
         p.error("--scale must be from 1 to 16")
     if not args.out and not args.text:
