@@ -1,0 +1,634 @@
+"""The save store (engine/store.py): every record kind round trips through a
+reload, stats count what they should, resume replays moves and undos to the
+same state byte for byte, blank, foreign and damaged sectors load without
+writing, compaction keeps everything, a move record allocates nothing under
+MicroPython, and the power-cut test (a fake RP2040 NVM, tests/rp2040_nvm.py,
+cut at sampled steps of a scripted run; tools/powercut.py runs every step)."""
+
+import os
+import random
+import subprocess
+
+import pytest
+
+from engine import crawl, crawl_bots, ctd, ctd_bots, saves
+from engine import store as st
+from engine.game import PLAYING, WON
+from engine.rng import Rng
+from tests.rp2040_nvm import PowerCut, RP2040NVM
+from tools import mpy
+from tools import powercut as pc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def reload(store):
+    """The store a reboot would load from this one's bytes (read only)."""
+    nvm = RP2040NVM(image=store.nvm.flash) if isinstance(store.nvm, RP2040NVM) else bytearray(store.nvm)
+    again = st.Store(nvm)
+    if isinstance(nvm, RP2040NVM):
+        assert nvm.writes == 0
+    return again
+
+
+def play(game, bots, n, rng, store=None, undo_every=0):
+    """Up to n bot moves (and an undo every undo_every moves when one can),
+    each recorded in store after it is applied."""
+    for i in range(n):
+        if game.status != PLAYING:
+            return
+        mv = bots.greedy_bot(game, rng)
+        assert game.play(mv) == 0
+        if store:
+            assert store.move(game.GAME_ID, mv)
+        if undo_every and i % undo_every == undo_every - 1 and game.can_undo():
+            assert game.undo() >= 0
+            if store:
+                assert store.move(game.GAME_ID, st.UNDO)
+
+
+def same_game(a, b):
+    """The same game byte for byte: its whole save image (state, saved ints,
+    moves, status, seed, rule set), and its undo log."""
+    assert a is not None
+    assert pc.image(a) == pc.image(b) and a.log[:a.log_n] == b.log[:b.log_n]
+
+
+# -- the format ----------------------------------------------------------------------
+def test_crc16_is_ccitt():
+    assert st.crc16(b"123456789", 0, 9) == 0x29B1
+    assert st.crc16(b"xx123456789", 2, 11) == 0x29B1
+
+
+def test_header_and_a_move_record_byte_for_byte():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    g = ctd.Dungeon(0).deal(7)
+    assert s.checkpoint(g)
+    head = nvm.flash[:16]
+    assert head[:6] == b"DKCR\x01\x00" and head[6:10] == b"\x01\x00\x00\x00" and head[10:14] == b"\x00" * 4
+    assert st.crc16(head, 0, 14) == head[14] | (head[15] << 8)
+    # the checkpoint: tag 0x41, payload = practice flags + saves.py image
+    img = bytearray(256)
+    n = saves.save(g, img)
+    assert nvm.flash[16] == 0x41 and nvm.flash[17] == n + 1 and nvm.flash[18:20] == b"\x00\x00"
+    assert nvm.flash[20] == 0 and nvm.flash[21:21 + n] == img[:n]
+    assert s.end == 16 + ((n + 1 + 7 + 7) // 8) * 8 == 16 + 192  # 182-byte save: a 192-byte record
+    p = s.end
+    mv = ctd_bots.greedy_bot(g, Rng(1))
+    g.play(mv)
+    assert s.move(1, mv)
+    rec = nvm.flash[p:p + 8]
+    assert rec[0] == 0x51 and rec[1] == 1 and rec[2:4] == b"\x01\x00" and rec[4] == mv
+    assert st.crc16(rec, 0, 5) == rec[5] | (rec[6] << 8) and rec[7] == 0
+    assert s.end == p + 8 and nvm.flash[p + 8:] == b"\xff" * (4096 - p - 8)
+
+
+@pytest.mark.parametrize("kind,payload,size", [
+    ("settings", 6, 16), ("achievements", 4, 16), ("stats", 10, 24), ("move", 1, 8),
+    ("result", 14, 24), ("practice result", 0, 8)])
+def test_record_sizes(kind, payload, size):
+    assert st._span(payload) == size
+
+
+def test_every_record_kind_round_trips():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    s.settings[st.SET_CONTRAST] = 3
+    s.settings[st.SET_SLEEP] = 4
+    s.settings[st.SET_LAST_GAME] = 0x21
+    s.settings[st.SET_FLAGS] = st.FLAG_HINTS_LEARNED
+    assert s.save_settings()
+    s.earn(1 << 29 | 5, at_once=True)
+    d = ctd.Dungeon(1).deal(11)
+    assert s.checkpoint(d, practice=True)
+    play(d, ctd_bots, 10, Rng(2), s, undo_every=4)
+    sol = crawl.Soltura(0).deal(3)
+    assert s.checkpoint(sol)
+    play(sol, crawl_bots, 7, Rng(3), s, undo_every=3)
+    sc = crawl.Scoundrel(1).deal(5)
+    s.checkpoint(sc)
+    play(sc, crawl_bots, 5, Rng(4), s)
+    s.earn(1 << 3)
+    assert s.result(3, 1, False, -17, False, higher_is_better=True)
+    s2 = reload(s)
+    assert not s2.reset and not s2.blank and not s2.damaged
+    assert s2.settings == s.settings and s2.settings[st.SET_LAST_GAME] == 0x21
+    assert s2.achievements == (1 << 29 | 5 | 1 << 3)
+    assert vars(s2.stats(3, 1)) == {"played": 1, "won": 0, "best": -17, "streak": 0, "best_streak": 0,
+                                    "lower_is_better": False}
+    assert s2.suspended(3) is None
+    assert s2.suspended(1) == (1, 11, d.moves, True) and s2.practice(1)
+    assert s2.suspended(2) == (0, 3, sol.moves, False)
+    assert s2.persisted() == s.persisted()
+    same_game(s2.resume(1, ctd.Dungeon), d)
+    same_game(s2.resume(2, crawl.Soltura), sol)
+    assert (s2.end, s2.seq) == (s.end, s.seq)
+
+
+def test_settings_defaults_and_saving_only_what_changed():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    assert st.SETTINGS_SIZE == len(s.settings) == 6
+    assert s.settings[st.SET_CONTRAST] == 2 and s.settings[st.SET_REPEAT] == 1
+    assert st.DIM_SECONDS[s.settings[st.SET_DIM]] == 30 and st.SLEEP_MINUTES[s.settings[st.SET_SLEEP]] == 2
+    assert not s.save_settings() and nvm.writes == 0  # unchanged: nothing written, sector not claimed
+    s.settings[st.SET_REPEAT] = 2
+    assert s.save_settings()
+    w = nvm.writes
+    assert not s.save_settings() and nvm.writes == w
+    s.settings[st.SET_REPEAT] = 0
+    assert s.save_settings() and nvm.writes == w + 2
+    assert reload(s).settings[st.SET_REPEAT] == 0
+
+
+def test_out_of_range_settings_load_as_their_defaults():
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.settings[:] = bytes((9, 7, 5, 3, 200, 0xFF))
+    s.save_settings()
+    assert list(st.Store(bytearray(s.nvm)).settings) == [2, 2, 2, 1, 200, 0xFF]
+
+
+# -- stats -----------------------------------------------------------------------------
+def test_stats_played_won_streaks_and_best():
+    s = st.Store(bytearray(b"\xff" * 4096))
+    assert vars(s.stats(1, 0)) == {"played": 0, "won": 0, "best": None, "streak": 0, "best_streak": 0,
+                                   "lower_is_better": False}
+    results = [(True, 10, True), (True, 8, False), (False, 0, False), (True, 12, True), (True, 12, False),
+               (True, 3, False), (False, 0, False)]
+    for won, score, new in results:
+        assert s.result(1, 0, won, score, False) is new
+    t = s.stats(1, 0)
+    assert (t.played, t.won, t.best, t.streak, t.best_streak) == (7, 5, 12, 0, 3)
+    assert vars(reload(s).stats(1, 0)) == vars(t)
+    assert s.stats(1, 1).played == 0  # another rule set
+    # lower is better, and a score of None (Pure Survival) keeps no best
+    assert s.result(3, 0, False, -5, False, higher_is_better=False)
+    assert not s.result(3, 0, False, -2, False, higher_is_better=False)
+    assert s.result(3, 0, True, -9, False, higher_is_better=False)
+    assert s.stats(3, 0).best == -9 and s.stats(3, 0).lower_is_better
+    assert not s.result(2, 1, True, None, False)
+    t = reload(s).stats(2, 1)
+    assert (t.played, t.won, t.best, t.streak) == (1, 1, None, 1)
+
+
+def test_practice_records_nothing_but_closes_the_game():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    s.result(1, 0, True, 20, False)
+    g = ctd.Dungeon(0).deal(4)
+    s.checkpoint(g, practice=True)
+    assert not s.result(1, 0, True, 40, True)
+    assert s.suspended(1) is None and s.stats(1, 0).best == 20 and s.stats(1, 0).played == 1
+    w = nvm.writes
+    assert not s.result(1, 0, True, 40, True) and nvm.writes == w  # nothing open, nothing to say
+    assert reload(s).persisted() == s.persisted()
+
+
+def test_achievements_go_with_the_next_result_or_at_once():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    s.earn(0b101)
+    assert reload(s).achievements == 0  # not yet written
+    g = crawl.Scoundrel(0).deal(1)
+    s.checkpoint(g)
+    s.result(3, 0, False, -3, False)
+    assert reload(s).achievements == 0b101
+    s.earn(0b1000)
+    s.drop(3)  # a drop (nothing open) still carries them
+    assert reload(s).achievements == 0b1101
+    s.earn(1 << 20, at_once=True)
+    assert reload(s).achievements == 0b1101 | 1 << 20
+
+
+def test_reset_stats_keeps_settings_and_suspended_games():
+    s = st.Store(RP2040NVM())
+    s.settings[st.SET_DIM] = 4
+    s.save_settings()
+    s.result(1, 2, True, 5, False)
+    s.earn(7, at_once=True)
+    g = crawl.Soltura(1).deal(8)
+    s.checkpoint(g)
+    play(g, crawl_bots, 6, Rng(8), s)
+    s.reset_stats()
+    for t in (s, reload(s)):
+        assert t.stats(1, 2).played == 0 and t.achievements == 0
+        assert t.settings[st.SET_DIM] == 4
+        same_game(t.resume(2, crawl.Soltura), g)
+
+
+# -- resume ----------------------------------------------------------------------------
+@pytest.mark.parametrize("cls,bots,rules,seed", [
+    (ctd.Dungeon, ctd_bots, 0, 5), (ctd.Dungeon, ctd_bots, 1, 3), (ctd.Dungeon, ctd_bots, 2, 9),
+    (crawl.Soltura, crawl_bots, 0, 0), (crawl.Soltura, crawl_bots, 1, 8), (crawl.Scoundrel, crawl_bots, 0, 9)])
+def test_resume_replays_moves_and_undos_to_the_same_state(cls, bots, rules, seed):
+    """Reboot after every move of a bot game with undos and barrier checkpoints:
+    each resume equals the game played, byte for byte, undo log included, and
+    plays on the same."""
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    g = cls(rules).deal(seed)
+    s.checkpoint(g)
+    rng = Rng(seed)
+    since = 0
+    i = 0
+    while g.status == PLAYING:
+        mv = bots.greedy_bot(g, rng)
+        assert g.play(mv) == 0 and s.move(cls.GAME_ID, mv)
+        i += 1
+        since += 1
+        if g.can_undo() and i % 5 == 0:
+            g.undo()
+            s.move(cls.GAME_ID, st.UNDO)
+        if g.status == PLAYING and since >= 12 and not g.can_undo():
+            s.checkpoint(g)
+            since = 0
+        h = reload(s).resume(cls.GAME_ID, cls)
+        same_game(h, g)
+        if g.can_undo():
+            assert h.undo() == g.log[g.log_n - 1]
+    assert i > 10
+    # a game over that was not yet recorded resumes over; the result closes it
+    assert reload(s).resume(cls.GAME_ID, cls).status == g.status != PLAYING
+    s.result(cls.GAME_ID, rules, g.status == WON, g.score(), False)
+    assert reload(s).resume(cls.GAME_ID, cls) is None and nvm.erases == 0
+
+
+def test_resume_stops_at_the_first_illegal_move_and_checkpoints_there():
+    s = st.Store(RP2040NVM())
+    g = ctd.Dungeon(0).deal(5)
+    s.checkpoint(g)
+    play(g, ctd_bots, 4, Rng(5), s)
+    assert s.move(1, 0xEE)  # not a move of this game
+    s.move(1, ctd_bots.greedy_bot(g, Rng(6)))
+    h = s.resume(1, ctd.Dungeon)
+    assert pc.image(h) == pc.image(g)
+    assert s.stream(1)[1] == b"" and pc.image(reload(s).resume(1, ctd.Dungeon)) == pc.image(g)
+
+
+def test_resume_of_an_unloadable_checkpoint_drops_the_slot():
+    s = st.Store(RP2040NVM())
+    s.checkpoint(crawl.Soltura(0).deal(1))
+    assert s.resume(2, crawl.Scoundrel) is None  # "save is of another game"
+    assert s.suspended(2) is None and reload(s).suspended(2) is None
+
+
+def test_move_without_a_checkpoint_writes_nothing():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    assert not s.move(1, 3) and nvm.writes == 0 and s.suspended(1) is None
+
+
+def test_drop_forgets_a_game_without_counting_it():
+    s = st.Store(RP2040NVM())
+    s.checkpoint(ctd.Dungeon(0).deal(2))
+    assert s.drop(1) and s.suspended(1) is None and s.stats(1, 0).played == 0
+    assert reload(s).suspended(1) is None and not s.drop(1)
+
+
+# -- blank, foreign, damaged -----------------------------------------------------------
+def test_a_blank_sector_is_a_clean_start_and_the_first_save_erases_nothing():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    assert s.persistent and s.blank and not s.reset and not s.claimed and nvm.writes == 0
+    assert s.persisted() == pc.EMPTY and s.suspended(1) is None and s.resume(1, ctd.Dungeon) is None
+    assert not s.maybe_compact() and nvm.writes == 0
+    g = ctd.Dungeon(0).deal(1)
+    s.checkpoint(g)
+    assert nvm.erases == 0 and s.claimed
+    w = nvm.writes
+    play(g, ctd_bots, 20, Rng(1), s)
+    assert nvm.writes - w == 2 * 20 and nvm.erases == 0  # two program-only writes a move
+
+
+@pytest.mark.parametrize("junk", ["random", "zeros", "fat", "other magic", "our header torn"])
+def test_foreign_or_garbage_sector_resets_writing_nothing_until_the_first_save(junk):
+    rnd = random.Random(junk)
+    if junk == "random":
+        flash = bytes(rnd.randrange(256) for _ in range(4096))
+    elif junk == "zeros":
+        flash = bytes(4096)
+    elif junk == "fat":
+        flash = b"\xeb\x3c\x90MSDOS5.0" + bytes(4085)
+    elif junk == "other magic":
+        flash = b"DKCR\x02\x00" + b"\xff" * 4090  # a format this store does not know
+    else:
+        good = st.Store(RP2040NVM())
+        good.result(1, 0, True, 3, False)
+        flash = bytearray(good.nvm.flash)
+        flash[3] &= 0xF0
+    nvm = RP2040NVM(image=flash)
+    s = st.Store(nvm)
+    assert s.reset and not s.blank and not s.claimed and nvm.writes == 0
+    assert s.persisted() == pc.EMPTY and s.stats(1, 0).played == 0
+    s.settings[st.SET_CONTRAST] = 0
+    s.save_settings()
+    assert nvm.erases == 1  # the first save claims the sector
+    again = reload(s)
+    assert not again.reset and again.settings[st.SET_CONTRAST] == 0 and again.free() > 4000
+
+
+def test_a_torn_record_is_stepped_over_and_its_seq_used_again():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    g = crawl.Scoundrel(0).deal(9)
+    s.checkpoint(g)
+    play(g, crawl_bots, 3, Rng(9), s)
+    end, seq = s.end, s.seq
+    nvm.cut_at = nvm.steps + 3  # the next record's fourth byte
+    with pytest.raises(PowerCut):
+        s.move(3, crawl_bots.greedy_bot(g, Rng(1)))
+    nvm = RP2040NVM(image=nvm.flash)
+    s = st.Store(nvm)
+    assert (s.end, s.seq) == (end + 8, seq) and not s.damaged
+    same_game(s.resume(3, crawl.Scoundrel), g)
+    play(g, crawl_bots, 2, Rng(10), s)
+    same_game(reload(s).resume(3, crawl.Scoundrel), g)
+
+
+def test_a_damaged_committed_record_drops_the_game_across_it_and_keeps_the_rest():
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.result(2, 0, True, 30, False)
+    g = crawl.Soltura(0).deal(2)
+    s.checkpoint(g)
+    p = s.end
+    play(g, crawl_bots, 6, Rng(2), s)
+    flash = bytearray(s.nvm)
+    flash[p + 4 + 16] ^= 0x01  # a bit rots in the third move record
+    again = st.Store(flash)
+    assert again.damaged and not again.reset and again.suspended(2) is None
+    assert again.stats(2, 0).best == 30
+
+
+def test_a_full_sector_compacts_in_play_and_then_drops_the_longest_other_game():
+    s = st.Store(RP2040NVM(1024))
+    games = {}
+    for cls, bots in ((ctd.Dungeon, ctd_bots), (crawl.Soltura, crawl_bots), (crawl.Scoundrel, crawl_bots)):
+        g = games[cls.GAME_ID] = cls(1 if cls is ctd.Dungeon else 0).deal(1 if cls is ctd.Dungeon else 8)
+        s.checkpoint(g)
+        play(g, bots, 10 if cls is crawl.Soltura else 6, Rng(1), s)
+    assert len(s.stream(2)[1]) > len(s.stream(3)[1])
+    g = games[1]
+    rng = Rng(2)
+
+    def step():
+        """A move, then (when it can) undo and the move again: three records."""
+        mv = ctd_bots.greedy_bot(g, rng)
+        assert g.play(mv) == 0 and s.move(1, mv)
+        if g.can_undo():
+            g.undo()
+            g.play(mv)
+            assert s.move(1, st.UNDO) and s.move(1, mv)
+
+    since = 0
+    while s.compactions < 3:  # checkpoints at barriers leave dead records: compacting in play frees them
+        step()
+        since += 1
+        if since >= 4 and not g.can_undo():
+            s.checkpoint(g)
+            since = 0
+    assert not s.damaged and reload(s).persisted() == s.persisted()
+    while not s.damaged:  # no more checkpoints: the stream outgrows the sector
+        step()
+    assert g.status == PLAYING and s.suspended(1) is not None  # the game in play keeps its slot
+    assert s.suspended(2) is None and s.suspended(3) is not None  # Soltura's stream was the longer
+    same_game(reload(s).resume(1, ctd.Dungeon), g)
+    same_game(reload(s).resume(3, crawl.Scoundrel), games[3])
+
+
+# -- compaction --------------------------------------------------------------------------
+def test_compaction_keeps_everything_and_only_when_asked_or_full():
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    s.settings[st.SET_CONTRAST] = 1
+    s.save_settings()
+    s.earn(3, at_once=True)
+    games = {}
+    for cls, bots, rules, seed in ((ctd.Dungeon, ctd_bots, 2, 3), (crawl.Soltura, crawl_bots, 0, 4),
+                                   (crawl.Scoundrel, crawl_bots, 1, 5)):
+        for k in range(2):
+            g = cls(rules).deal(seed + k)
+            s.checkpoint(g)
+            play(g, bots, 200, Rng(seed), s)
+            s.result(cls.GAME_ID, rules, g.status == WON, g.score(), False)
+            if s.free() >= st.KEEP_FREE:
+                assert not s.maybe_compact()  # plenty free: no erase
+        g = games[cls.GAME_ID] = cls(rules).deal(seed)
+        s.checkpoint(g)
+        play(g, bots, 5, Rng(seed), s, undo_every=2)
+    while s.free() >= st.KEEP_FREE:
+        s.settings[st.SET_LAST_GAME] ^= 1
+        s.save_settings()
+    before = s.persisted()
+    erases, gen, end = nvm.erases, s.generation, s.end
+    assert s.maybe_compact()
+    assert nvm.erases == erases + 1 and s.generation == gen + 1 and s.free() > 2 * st.KEEP_FREE
+    assert s.persisted() == before == reload(s).persisted()
+    for gid, g in games.items():
+        same_game(reload(s).resume(gid, type(g)), g)
+    assert not s.maybe_compact() and nvm.erases == erases + 1
+
+
+def test_eight_kib_nvm_uses_the_whole_sector():
+    nvm = RP2040NVM(8192)
+    s = st.Store(nvm)
+    g = ctd.Dungeon(0).deal(3)
+    s.checkpoint(g)
+    n = 0
+    while s.end < 6000:
+        s.move(1, st.UNDO if n % 2 else 0x01)  # a long stream of records
+        n += 1
+    assert s.compactions == 1 and nvm.erases == 0  # the claim only
+    assert reload(s).suspended(1)[2] == g.moves + (n % 2)
+
+
+@pytest.mark.parametrize("nvm", [None, bytearray(b"\xff" * 256)])
+def test_without_a_store_it_works_in_memory(nvm):
+    s = st.Store(nvm)
+    assert not s.persistent and not s.reset
+    g = crawl.Soltura(0).deal(4)
+    s.checkpoint(g)
+    play(g, crawl_bots, 10, Rng(4), s, undo_every=3)
+    same_game(s.resume(2, crawl.Soltura), g)
+    s.result(2, 0, False, -4, False)
+    assert s.stats(2, 0).played == 1
+    if nvm is not None:
+        assert nvm == b"\xff" * 256  # a SAMD21's 256 bytes are left alone
+
+
+# -- damaged images ------------------------------------------------------------------------
+def test_damaged_images_never_raise_nor_count_bad_records():
+    s = st.Store(bytearray(b"\xff" * 1024))
+    g = crawl.Scoundrel(1).deal(3)
+    s.checkpoint(g)
+    play(g, crawl_bots, 30, Rng(3), s, undo_every=4)
+    s.result(1, 0, True, 9, False)
+    good = bytes(s.nvm)
+    rnd = random.Random(1)
+    for trial in range(300):
+        kind = trial % 3
+        if kind == 0:
+            img = bytearray(rnd.randrange(256) for _ in range(1024))
+        elif kind == 1:
+            img = bytearray(good)
+            for _ in range(rnd.randrange(1, 8)):
+                img[rnd.randrange(1024)] ^= 1 << rnd.randrange(8)
+        else:
+            cut = rnd.randrange(16, 1024)
+            img = bytearray(good[:cut] + b"\xff" * (1024 - cut))
+        t = st.Store(img)
+        if kind == 0:
+            assert t.reset and t.persisted() == pc.EMPTY
+        t.persisted()
+        if t.suspended(3):
+            h = t.resume(3, crawl.Scoundrel)
+            assert h is None or h.state is not None
+
+
+# -- MicroPython: no allocation per move record ---------------------------------------------
+MICROPYTHON = mpy.micropython_path()
+
+
+@pytest.mark.skipif(MICROPYTHON is None and not os.environ.get("CI"), reason="micropython not installed")
+@pytest.mark.parametrize("form", ["py", "mpy"])
+def test_a_move_record_allocates_nothing_under_micropython(tmp_path, form):
+    lib = ROOT
+    if form == "mpy":
+        lib = str(tmp_path)
+        mpy.compile_package(os.path.join(ROOT, "engine"), lib, "micropython")
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256k", os.path.join(ROOT, "tests", "mp", "store_alloc.py"), lib],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    f = r.stdout.split()
+    figures = dict(zip(f[0::2], map(int, f[1::2])))
+    assert figures["worst"] == 0 and figures["moves"] > 500 and figures["undos"] > 30
+    assert figures["resumed"] == 3 and 0 < figures["heap"] < 4096
+
+
+# -- the fake RP2040 NVM itself ---------------------------------------------------------------
+def test_fake_nvm_programs_erased_bytes_and_erases_otherwise():
+    nvm = RP2040NVM()
+    nvm[300:304] = b"\x12\x34\x56\x78"
+    assert (nvm.writes, nvm.erases, nvm.pages, nvm.steps) == (1, 0, 1, 4)
+    nvm[510:514] = b"\x00\x00\x00\x00"  # two pages touched
+    assert nvm.pages == 3 and nvm.erases == 0
+    nvm[300:301] = b"\x02"  # not erased: erase the sector, program all 16 pages back
+    assert nvm.erases == 1 and nvm.pages == 3 + 16 and nvm[300:304] == b"\x02\x34\x56\x78"
+    assert nvm[510:514] == bytes(4) and nvm[0:300] == b"\xff" * 300
+    with pytest.raises(ValueError):
+        nvm[0:4] = b"\x00"
+
+
+def test_fake_nvm_cuts_leave_torn_bytes_or_a_half_erased_sector():
+    nvm = RP2040NVM(cut_at=2, tear="none")
+    with pytest.raises(PowerCut):
+        nvm[0:4] = b"\x00\x00\x00\x00"
+    assert nvm.flash[:4] == b"\x00\x00\xff\xff" and nvm.cut == "program"
+    with pytest.raises(PowerCut):
+        nvm[8:9] = b"\x00"  # the power stays off
+    nvm = RP2040NVM(image=bytes(4096), cut_at=0, seed=3)
+    with pytest.raises(PowerCut):
+        nvm[0:1] = b"\x01"
+    assert nvm.cut == "erase" and 0 < nvm.flash.count(0xFF) < 4096 and nvm.flash.count(0) < 4096
+
+
+# -- the power-cut test -------------------------------------------------------------------
+def check_sweep(result):
+    assert result["failures"] == [], result["failures"]
+    assert result["garbage"] == result["lost_outside_compaction"] == 0
+    assert result["not_recovered"] == result["writes_at_load"] == result["damaged"] == 0
+    assert result["recovered"] == result["cut_points"]
+    assert result["previous"] > 0 and result["empty_in_compaction"] > 0
+    assert result["exact"] + result["previous"] + result["empty_in_compaction"] >= result["cut_points"]
+
+
+@pytest.mark.parametrize("plan", pc.QUICK, ids=lambda p: "%dB" % p[0])
+def test_power_cut_at_sampled_steps_loads_the_state_before_or_after(plan):
+    """Issue 10 item 6, sampled (every Nth step, both page program orders);
+    `python -m tools.powercut` tries every step."""
+    size, seed, games, every, live, cp = plan
+    result = pc.sweep(size, seed, games, every, ("address", "random"), ("random",), 0, 1, live, cp)
+    assert result["compactions"] >= 3 and result["cut_points"] > 150
+    check_sweep(result)
+
+
+def test_power_cut_extremes_and_double_cuts():
+    size, seed, games, every, live, cp = pc.QUICK[0]
+    result = pc.sweep(size, seed, games, every * 5, ("address",), ("none", "full"), 40, 1, live, cp)
+    check_sweep(result)
+    assert result["exact"] > 0 and result["second_cuts"] > 20
+
+
+@pytest.mark.skipif(not os.environ.get("DECKCRAWL_POWERCUT_FULL"), reason="the full sweep: DECKCRAWL_POWERCUT_FULL=1")
+def test_power_cut_at_every_step():
+    for size, seed, games, every, live, cp in pc.FULL:
+        check_sweep(pc.sweep(size, seed, games, 1, ("address", "random"), ("random", "none", "full"), 200,
+                             os.cpu_count() or 1, live, cp))
+
+
+@pytest.mark.parametrize("cls,bots,rules", [(ctd.Dungeon, ctd_bots, 0), (crawl.Soltura, crawl_bots, 0)])
+def test_power_cut_in_a_bot_game_resumes_at_the_last_committed_move(cls, bots, rules):
+    """A store write after every move of a bot game (with another game
+    suspended); cut at random steps: the resumed game is the engine's state
+    after the last move whose record was committed, byte for byte."""
+    def script(nvm):
+        s = st.Store(nvm)
+        other = crawl.Scoundrel(0).deal(2)
+        s.checkpoint(other)
+        g = cls(rules).deal(12)
+        s.checkpoint(g)
+        yield s, g
+        rng = Rng(12)
+        since = 0
+        while g.status == PLAYING:
+            mv = bots.greedy_bot(g, rng)
+            g.play(mv)
+            s.move(cls.GAME_ID, mv)
+            since += 1
+            if g.status == PLAYING and since >= 16 and not g.can_undo():
+                s.checkpoint(g)
+                since = 0
+            yield s, g
+
+    states = []
+    nvm = RP2040NVM()
+    for s, g in script(nvm):
+        states.append((nvm.steps, pc.image(g)))
+    rnd = random.Random(cls.GAME_ID)
+    for k in rnd.sample(range(states[0][0], states[-1][0]), 40):
+        nvm = RP2040NVM(cut_at=k, order="random", seed=k)
+        done = None
+        try:
+            for s, g in script(nvm):
+                done = pc.image(g)
+        except PowerCut:
+            pass
+        h = st.Store(RP2040NVM(image=nvm.flash)).resume(cls.GAME_ID, cls)
+        i = max(j for j, (steps, _) in enumerate(states) if steps <= k)  # the last move whose writes were all done
+        assert done == states[i][1]
+        # the move being written, or (its record committed, a checkpoint after it cut) the one after
+        assert pc.image(h) in (states[i][1], states[i + 1][1] if i + 1 < len(states) else None)
+
+
+# -- the desktop player's NVM file --------------------------------------------------------------
+def test_file_nvm_writes_through_and_refuses_a_wrong_size(tmp_path):
+    from hw.fake import FileNVM
+
+    path = tmp_path / "nvm.bin"
+    nvm = FileNVM(str(path))
+    assert len(nvm) == 4096 and nvm[0:4] == b"\xff" * 4 and nvm[5] == 0xFF and not path.exists()
+    s = st.Store(nvm)
+    assert s.blank and not path.exists()  # loading writes nothing
+    g = ctd.Dungeon(0).deal(6)
+    s.checkpoint(g)
+    play(g, ctd_bots, 5, Rng(6), s)
+    assert path.stat().st_size == 4096 and path.read_bytes() == bytes(nvm.data)
+    nvm[4000] = 0x42  # past the records
+    assert path.read_bytes()[4000] == 0x42
+    same_game(st.Store(FileNVM(str(path))).resume(1, ctd.Dungeon), g)
+    with pytest.raises(ValueError):
+        nvm[0:4] = b"\x00"
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"\x00" * 100)
+    with pytest.raises(ValueError, match="100 bytes, not an NVM image of 4096"):
+        FileNVM(str(bad))
