@@ -72,12 +72,12 @@ works the same in memory (self.persistent False), and keeps nothing.
 from engine import const, saves
 
 # Record kinds (the high nibble of a record's tag).
-SETTINGS = const(1)
-ACHIEVEMENTS = const(2)
-STATS = const(3)
-CHECKPOINT = const(4)
-MOVE = const(5)
-RESULT = const(6)
+_SETTINGS = const(1)
+_ACHIEVEMENTS = const(2)
+_STATS = const(3)
+_CHECKPOINT = const(4)
+_MOVE = const(5)
+_RESULT = const(6)
 
 UNDO = const(0xFF)  # the move byte of "undo()": no game uses 0xFF as a move
 
@@ -204,7 +204,7 @@ class Store:
         if self.settings == self._saved:
             return False
         self._rec[4:4 + SETTINGS_SIZE] = self.settings
-        if not self._append(SETTINGS << 4, SETTINGS_SIZE, 0):
+        if not self._append(_SETTINGS << 4, SETTINGS_SIZE, 0):
             return False
         self._saved[:] = self.settings
         return True
@@ -225,7 +225,7 @@ class Store:
         if self.achievements == self._saved_ach:
             return False
         self._put_ach(0)
-        if not self._append(ACHIEVEMENTS << 4, 4, 0):
+        if not self._append(_ACHIEVEMENTS << 4, 4, 0):
             return False
         self._saved_ach = self.achievements
         return True
@@ -276,7 +276,7 @@ class Store:
             n = self._put_ach(n)
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((RESULT << 4) | game_id, n, 0):
+        if not self._append((_RESULT << 4) | game_id, n, 0):
             return False
         self._cp[game_id] = 0
         if not practice:
@@ -294,7 +294,7 @@ class Store:
         n = saves.save(game, self._view[5:5 + saves.SIZE]) + 1
         if n > MAX_PAYLOAD:
             raise ValueError("a save of more than %d bytes does not fit a record" % (MAX_PAYLOAD - 1))
-        p = self._append((CHECKPOINT << 4) | slot, n, 0)
+        p = self._append((_CHECKPOINT << 4) | slot, n, 0)
         if not p:
             return False
         self._cp[slot] = p
@@ -311,7 +311,7 @@ class Store:
         if not self._cp[game_id]:
             return False
         self._rec[4] = move
-        if not self._append((MOVE << 4) | game_id, 1, game_id):
+        if not self._append((_MOVE << 4) | game_id, 1, game_id):
             return False
         self._moves[game_id] += 1
         self._net[game_id] += -1 if move == UNDO else 1
@@ -355,7 +355,7 @@ class Store:
             return None
         image = None
         whole = True
-        tag = (MOVE << 4) | game_id
+        tag = (_MOVE << 4) | game_id
         for q, i, t, n, gap in self._records(p, _NO_LAST, self.end):
             if q == p:
                 continue
@@ -377,7 +377,7 @@ class Store:
         n = self._put_ach(0) if self.achievements != self._saved_ach else 0
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((RESULT << 4) | game_id, n, 0):
+        if not self._append((_RESULT << 4) | game_id, n, 0):
             return False
         self._cp[game_id] = 0
         self._saved_ach = self.achievements
@@ -408,30 +408,6 @@ class Store:
         if self.claimed:
             self._compact(0)
 
-    # -- for tests and tools (they allocate) ---------------------------------
-    def stream(self, game_id):
-        """(checkpoint payload, move bytes) of the slot's stream, or None."""
-        p = self._cp[game_id]
-        if not p:
-            return None
-        moves = bytearray()
-        tag = (MOVE << 4) | game_id
-        for q, i, t, n, gap in self._records(p, _NO_LAST, self.end):
-            if q != p:
-                if gap or (t & 0x0F == game_id and t != tag):
-                    break
-                if t == tag:
-                    moves.append(self._win[i + 4])
-        self._win = None
-        return bytes(self._read(p + 4, self._cp_len[game_id])), bytes(moves)
-
-    def persisted(self):
-        """Everything kept, as one comparable value: settings, achievements,
-        stats entries, and each slot's stream."""
-        stats = tuple(sorted((k, bytes(v)) for k, v in self._stats.items()))
-        slots = tuple((s, self.stream(s)) for s in range(16) if self._cp[s])
-        return (bytes(self._saved), self._saved_ach, stats, slots)
-
     # -- the log -------------------------------------------------------------
     def _put_ach(self, n):
         """The achievements after the first n bytes of the record buffer's
@@ -447,7 +423,7 @@ class Store:
         slot: a slot that must still be open then.  Its offset, 0 if not written."""
         span = _span(n)
         if not self.claimed or self.end + span > self.size:
-            self._compact(span, tag & 0x0F if tag >> 4 >= CHECKPOINT else 0)
+            self._compact(span, tag & 0x0F if tag >> 4 >= _CHECKPOINT else 0)
             if self.end + span > self.size or (slot and not self._cp[slot]):
                 return 0
         rec = self._rec
@@ -499,7 +475,7 @@ class Store:
             i = p - w
             tag = win[i]
             kind = tag >> 4
-            if tag != 0xFF and SETTINGS <= kind <= RESULT and win[i + 1] <= MAX_PAYLOAD:
+            if tag != 0xFF and _SETTINGS <= kind <= _RESULT and win[i + 1] <= MAX_PAYLOAD:
                 n = win[i + 1]
                 span = _span(n)
                 if p + span <= stop:
@@ -564,25 +540,25 @@ class Store:
         kind = tag >> 4
         slot = tag & 0x0F
         i += 4
-        if kind == SETTINGS and n == SETTINGS_SIZE:
+        if kind == _SETTINGS and n == SETTINGS_SIZE:
             for k in range(SETTINGS_SIZE):
                 v = win[i + k]
                 self._saved[k] = v if k >= 4 or v < _LIMITS[k] else _DEFAULTS[k]
             self.settings[:] = self._saved
-        elif kind == ACHIEVEMENTS and n == 4:
+        elif kind == _ACHIEVEMENTS and n == 4:
             self._load_ach(win, i)
-        elif kind == STATS and n == _ENTRY:
+        elif kind == _STATS and n == _ENTRY:
             self._stats[win[i]] = bytearray(win[i:i + _ENTRY])
-        elif kind == CHECKPOINT and n > 10:
+        elif kind == _CHECKPOINT and n > 10:
             self._cp[slot] = p
             self._cp_len[slot] = n
             self._moves[slot] = 0
             self._net[slot] = win[i + 9] | (win[i + 10] << 8)
-        elif kind == MOVE and n == 1:
+        elif kind == _MOVE and n == 1:
             if self._cp[slot]:
                 self._moves[slot] += 1
                 self._net[slot] += -1 if win[i] == UNDO else 1
-        elif kind == RESULT:
+        elif kind == _RESULT:
             self._cp[slot] = 0
             if n >= _ENTRY:
                 self._stats[win[i]] = bytearray(win[i:i + _ENTRY])
@@ -634,17 +610,17 @@ class Store:
         seq = 0
         if self._saved != _DEFAULTS:
             image[q + 4:q + 4 + SETTINGS_SIZE] = self._saved
-            q = _emit(image, q, seq, SETTINGS << 4, SETTINGS_SIZE)
+            q = _emit(image, q, seq, _SETTINGS << 4, SETTINGS_SIZE)
             seq += 1
         if self._saved_ach:
             a = self._saved_ach
             for i in range(4):
                 image[q + 4 + i] = (a >> (8 * i)) & 0xFF
-            q = _emit(image, q, seq, ACHIEVEMENTS << 4, 4)
+            q = _emit(image, q, seq, _ACHIEVEMENTS << 4, 4)
             seq += 1
         for key in sorted(self._stats):
             image[q + 4:q + 4 + _ENTRY] = self._stats[key]
-            q = _emit(image, q, seq, STATS << 4, _ENTRY)
+            q = _emit(image, q, seq, _STATS << 4, _ENTRY)
             seq += 1
         cps = [0] * 16
         for s in range(16):
@@ -653,7 +629,7 @@ class Store:
                 continue
             cps[s] = q
             moves = 0
-            tag = (MOVE << 4) | s
+            tag = (_MOVE << 4) | s
             for r, i, t, n, gap in self._records(p, _NO_LAST, self.end):
                 if r != p:
                     if gap or (t & 0x0F == s and t != tag):

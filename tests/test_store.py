@@ -120,7 +120,7 @@ def test_every_record_kind_round_trips():
     assert s2.suspended(3) is None
     assert s2.suspended(1) == (1, 11, d.moves, True) and s2.practice(1)
     assert s2.suspended(2) == (0, 3, sol.moves, False)
-    assert s2.persisted() == s.persisted()
+    assert pc.persisted(s2) == pc.persisted(s)
     same_game(s2.resume(1, ctd.Dungeon), d)
     same_game(s2.resume(2, crawl.Soltura), sol)
     assert (s2.end, s2.seq) == (s.end, s.seq)
@@ -182,7 +182,7 @@ def test_practice_records_nothing_but_closes_the_game():
     assert s.suspended(1) is None and s.stats(1, 0).best == 20 and s.stats(1, 0).played == 1
     w = nvm.writes
     assert not s.result(1, 0, True, 40, True) and nvm.writes == w  # nothing open, nothing to say
-    assert reload(s).persisted() == s.persisted()
+    assert pc.persisted(reload(s)) == pc.persisted(s)
 
 
 def test_achievements_go_with_the_next_result_or_at_once():
@@ -263,7 +263,7 @@ def test_resume_stops_at_the_first_illegal_move_and_checkpoints_there():
     s.move(1, ctd_bots.greedy_bot(g, Rng(6)))
     h = s.resume(1, ctd.Dungeon)
     assert pc.image(h) == pc.image(g)
-    assert s.stream(1)[1] == b"" and pc.image(reload(s).resume(1, ctd.Dungeon)) == pc.image(g)
+    assert pc.stream(s, 1)[1] == b"" and pc.image(reload(s).resume(1, ctd.Dungeon)) == pc.image(g)
 
 
 def test_resume_of_an_unloadable_checkpoint_drops_the_slot():
@@ -291,7 +291,7 @@ def test_a_blank_sector_is_a_clean_start_and_the_first_save_erases_nothing():
     nvm = RP2040NVM()
     s = st.Store(nvm)
     assert s.persistent and s.blank and not s.reset and not s.claimed and nvm.writes == 0
-    assert s.persisted() == pc.EMPTY and s.suspended(1) is None and s.resume(1, ctd.Dungeon) is None
+    assert pc.persisted(s) == pc.EMPTY and s.suspended(1) is None and s.resume(1, ctd.Dungeon) is None
     assert not s.maybe_compact() and nvm.writes == 0
     g = ctd.Dungeon(0).deal(1)
     s.checkpoint(g)
@@ -320,7 +320,7 @@ def test_foreign_or_garbage_sector_resets_writing_nothing_until_the_first_save(j
     nvm = RP2040NVM(image=flash)
     s = st.Store(nvm)
     assert s.reset and not s.blank and not s.claimed and nvm.writes == 0
-    assert s.persisted() == pc.EMPTY and s.stats(1, 0).played == 0
+    assert pc.persisted(s) == pc.EMPTY and s.stats(1, 0).played == 0
     s.settings[st.SET_CONTRAST] = 0
     s.save_settings()
     assert nvm.erases == 1  # the first save claims the sector
@@ -367,7 +367,7 @@ def test_a_full_sector_compacts_in_play_and_then_drops_the_longest_other_game():
         g = games[cls.GAME_ID] = cls(1 if cls is ctd.Dungeon else 0).deal(1 if cls is ctd.Dungeon else 8)
         s.checkpoint(g)
         play(g, bots, 10 if cls is crawl.Soltura else 6, Rng(1), s)
-    assert len(s.stream(2)[1]) > len(s.stream(3)[1])
+    assert len(pc.stream(s, 2)[1]) > len(pc.stream(s, 3)[1])
     g = games[1]
     rng = Rng(2)
 
@@ -387,7 +387,7 @@ def test_a_full_sector_compacts_in_play_and_then_drops_the_longest_other_game():
         if since >= 4 and not g.can_undo():
             s.checkpoint(g)
             since = 0
-    assert not s.damaged and reload(s).persisted() == s.persisted()
+    assert not s.damaged and pc.persisted(reload(s)) == pc.persisted(s)
     while not s.damaged:  # no more checkpoints: the stream outgrows the sector
         step()
     assert g.status == PLAYING and s.suspended(1) is not None  # the game in play keeps its slot
@@ -419,11 +419,11 @@ def test_compaction_keeps_everything_and_only_when_asked_or_full():
     while s.free() >= st.KEEP_FREE:
         s.settings[st.SET_LAST_GAME] ^= 1
         s.save_settings()
-    before = s.persisted()
+    before = pc.persisted(s)
     erases, gen, end = nvm.erases, s.generation, s.end
     assert s.maybe_compact()
     assert nvm.erases == erases + 1 and s.generation == gen + 1 and s.free() > 2 * st.KEEP_FREE
-    assert s.persisted() == before == reload(s).persisted()
+    assert pc.persisted(s) == before == pc.persisted(reload(s))
     for gid, g in games.items():
         same_game(reload(s).resume(gid, type(g)), g)
     assert not s.maybe_compact() and nvm.erases == erases + 1
@@ -478,8 +478,8 @@ def test_damaged_images_never_raise_nor_count_bad_records():
             img = bytearray(good[:cut] + b"\xff" * (1024 - cut))
         t = st.Store(img)
         if kind == 0:
-            assert t.reset and t.persisted() == pc.EMPTY
-        t.persisted()
+            assert t.reset and pc.persisted(t) == pc.EMPTY
+        pc.persisted(t)
         if t.suspended(3):
             h = t.resume(3, crawl.Scoundrel)
             assert h is None or h.state is not None

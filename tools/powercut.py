@@ -165,13 +165,39 @@ def do(store, op):
         raise ValueError(kind)
 
 
+def stream(store, game_id):
+    """(checkpoint payload, move bytes) of a slot's stream in the store, or
+    None: read as resume() reads it.  (Desktop only: it allocates.)"""
+    p = store._cp[game_id]
+    if not p:
+        return None
+    moves = bytearray()
+    tag = (st._MOVE << 4) | game_id
+    for q, i, t, n, gap in store._records(p, st._NO_LAST, store.end):
+        if q != p:
+            if gap or (t & 0x0F == game_id and t != tag):
+                break
+            if t == tag:
+                moves.append(store._win[i + 4])
+    store._win = None
+    return bytes(store._read(p + 4, store._cp_len[game_id])), bytes(moves)
+
+
+def persisted(store):
+    """Everything a store keeps, as one comparable value: the settings and
+    achievements as written, the stats entries, and each slot's stream."""
+    stats = tuple(sorted((k, bytes(v)) for k, v in store._stats.items()))
+    slots = tuple((s, stream(store, s)) for s in range(16) if store._cp[s])
+    return (bytes(store._saved), store._saved_ach, stats, slots)
+
+
 def loaded(flash):
     """The state a reboot loads from these bytes, and the store."""
     s = st.Store(bytearray(flash))
-    return s.persisted(), s
+    return persisted(s), s
 
 
-EMPTY = st.Store(None).persisted()
+EMPTY = persisted(st.Store(None))
 
 
 # -- the fault-free run ------------------------------------------------------------
@@ -197,7 +223,7 @@ class Run:
             self.compacting_ops += store.compactions > c
             state, fresh = loaded(nvm.flash)
             # a reboot here would carry on exactly as this store: the cut runs start from one
-            assert state == store.persisted() and (fresh.end, fresh.seq) == (store.end, store.seq), op
+            assert state == persisted(store) and (fresh.end, fresh.seq) == (store.end, store.seq), op
             self.states.append(state)
         self.steps.append(nvm.steps)
         self.states.insert(0, EMPTY)  # states[i]: before op i; states[i + 1]: after it
@@ -223,10 +249,10 @@ class Run:
         cut inside one compaction asks for the same."""
         if i not in self._references:
             store = st.Store(bytearray(b"\xff" * self.size))
-            out = [store.persisted()]
+            out = [persisted(store)]
             for op in self.ops[i:]:
                 do(store, op)
-                out.append(store.persisted())
+                out.append(persisted(store))
             self._references[i] = out
         return self._references[i]
 
@@ -270,7 +296,7 @@ def cut_once(run, k, order, tear, double=False):
             count("writes_at_load")
         if store.damaged:
             count("damaged")
-        what = classify(store.persisted(), store, states[i - base], states[i - base + 1], compacting)
+        what = classify(persisted(store), store, states[i - base], states[i - base + 1], compacting)
         count(what)
         if what == "empty_in_compaction" and not store.reset:
             # the power went between the erase and the first byte programmed: the
@@ -299,7 +325,7 @@ def cut_once(run, k, order, tear, double=False):
             j += 1
         break
     final, _ = loaded(nvm.flash)
-    count("recovered" if final == states[-1] == store.persisted() else "not_recovered")
+    count("recovered" if final == states[-1] == persisted(store) else "not_recovered")
     if final != states[-1]:
         out["failed_at"] = [k, i, "recovery", order, tear]
     return out
