@@ -331,6 +331,11 @@ class Store:
             seed = head[5] | (head[6] << 8) | (head[7] << 16) | ((head[8] & 0x3F) << 24)
         return (head[3], seed, self._net[game_id], bool(head[0] & _PRACTICE))
 
+    def since_checkpoint(self, game_id):
+        """The move records in the slot's stream since its checkpoint (what
+        the app counts towards CHECKPOINT_EVERY, carried over a resume)."""
+        return self._moves[game_id] if self._cp[game_id] else 0
+
     def practice(self, game_id):
         """True when the game suspended in that slot is practice."""
         s = self.suspended(game_id)

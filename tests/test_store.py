@@ -119,6 +119,7 @@ def test_every_record_kind_round_trips():
                                     "lower_is_better": False}
     assert s2.suspended(3) is None
     assert s2.suspended(1) == (1, 11, d.moves, True) and s2.practice(1)
+    assert s2.since_checkpoint(1) == len(pc.stream(s, 1)[1]) > 10 and s2.since_checkpoint(3) == 0
     assert s2.suspended(2) == (0, 3, sol.moves, False)
     assert pc.persisted(s2) == pc.persisted(s)
     same_game(s2.resume(1, ctd.Dungeon), d)
