@@ -43,12 +43,8 @@ class Game:
     besides the state's parts) and CARD_PARTS (the parts and ints where the
     cards lie, 0 for none), make their parts with new_state(), and implement
     check(move), legal_moves(), options(place, out), _apply(move) and
-    _unapply(move)."""
-
-    GAME_ID = 0
-    RULE_NAMES = ()
-    SAVED = ()
-    CARD_PARTS = ()
+    _unapply(move).  (Game itself sets none of these: it is never made, and a
+    class attribute costs the board heap.)"""
 
     @staticmethod
     def every_card():
