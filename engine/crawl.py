@@ -335,26 +335,25 @@ class Crawl(Game):
         if c == 0:
             return 0
         k = kind(c)
-        at = (place << 2) | place
-        if k == POTION or k == WEAPON:
-            return self._option(out, 0, (A_USE << 4) | at)
+        first = last = A_USE
         if k == MONSTER:
-            n = self._option(out, 0, (A_WEAPON << 4) | at)
-            return self._option(out, n, (A_BARE << 4) | at)
-        if c == BENEVOLENT:
-            n = self._option(out, 0, (A_BUFF << 4) | at)
-            n = self._option(out, n, (A_HEAL << 4) | at)
-            n = self._option(out, n, (A_PREVIEW << 4) | at)
-        else:
-            n = self._option(out, 0, (A_FLEE << 4) | at)
-            n = self._option(out, n, (A_BET << 4) | at)
+            first = A_WEAPON
+            last = A_BARE
+        elif k == JOKER:  # its own three actions, then A_ESCORT
+            first = A_BUFF if c == BENEVOLENT else A_FLEE
+            last = first + 2
+        n = 0
+        for act in range(first, last + 1):
             target = place
-            for i in range(4):
-                if self.room[i] and kind(self.room[i]) == MONSTER:
-                    target = i
-                    break
-            n = self._option(out, n, (A_SWAP << 4) | (place << 2) | target)
-        return self._option(out, n, (A_ESCORT << 4) | at)
+            if act == A_SWAP:
+                for i in range(4):
+                    if self.room[i] and kind(self.room[i]) == MONSTER:
+                        target = i
+                        break
+            n = self._option(out, n, move(act, place, target))
+        if k == JOKER:
+            n = self._option(out, n, move(A_ESCORT, place))
+        return n
 
     def legal_moves(self):
         """Fills self.legal with every legal move; returns how many."""
