@@ -38,7 +38,7 @@ one 162-byte state, see engine/game.py):
     legal     24 B  scratch for legal_moves()
 """
 
-from engine import cards, const
+from engine import const
 from engine.game import LOST, PLAYING, WON, Game
 from engine.rng import SEED_MAX, Rng
 
@@ -55,8 +55,9 @@ POTION = const(1)
 WEAPON = const(2)
 JOKER = const(3)
 
-BENEVOLENT = cards.RED_JOKER  # Buff Weapon, Heal, Preview
-MISCHIEVOUS = cards.BLACK_JOKER  # Flee, Blind Bet, Swap
+# The Jokers, as engine/cards.py encodes them (RED_JOKER, BLACK_JOKER)
+BENEVOLENT = const(0x1F)  # Buff Weapon, Heal, Preview
+MISCHIEVOUS = const(0x0F)  # Flee, Blind Bet, Swap
 
 # Actions (the high nibble of a move)
 A_USE = const(0)  # drink a potion, or equip a weapon
@@ -114,6 +115,14 @@ _R_TOUCHED = const(12)
 _R_AVOIDED = const(13)
 _R_NO_SUCH = const(14)
 
+# The rest of engine/cards.py's encoding that the crawl reads: two suits and
+# the Jokers' rank.  The crawl does not import cards.py for these few facts (a
+# module costs tools/fit.py's 24 KiB heap half a kilobyte; on the board the
+# screens load it anyway); tests/test_crawl_rules.py holds them to cards.py.
+_HEARTS = const(1)
+_DIAMONDS = const(2)
+_JOKER_RANK = const(15)
+
 _DECK = const(46)
 _MONSTERS = const(26)
 _UNDO_DEPTH = const(3)  # a room takes at most 3 moves before a barrier
@@ -125,13 +134,12 @@ _RNG = Rng(0)
 
 def kind(c):
     """MONSTER, POTION, WEAPON or JOKER."""
-    r = c & 0x0F
-    if r == cards.JOKER:
+    if c & 0x0F == _JOKER_RANK:
         return JOKER
     s = (c >> 4) & 3
-    if s == cards.HEARTS:
+    if s == _HEARTS:
         return POTION
-    if s == cards.DIAMONDS:
+    if s == _DIAMONDS:
         return WEAPON
     return MONSTER
 
@@ -184,16 +192,19 @@ class Crawl(Game):
 
     @classmethod
     def every_card(cls):
-        """The dungeon's cards in a fixed order: the 54 less red J, Q, K and A."""
+        """The dungeon's cards in a fixed order: cards.standard_deck() less the
+        red A, J, Q and K (suit by suit, A..K, then the black and red Jokers)."""
         out = bytearray(46 if cls.JOKERS else 44)
         i = 0
-        for c in cards.standard_deck(cls.JOKERS):
-            s = (c >> 4) & 3
-            r = c & 0x0F
-            if (s == cards.HEARTS or s == cards.DIAMONDS) and (r == 1 or r > 10) and r != cards.JOKER:
-                continue
-            out[i] = c
-            i += 1
+        for s in range(4):
+            for r in range(1, 14):
+                if (s == _HEARTS or s == _DIAMONDS) and (r == 1 or r > 10):
+                    continue
+                out[i] = (s << 4) | r
+                i += 1
+        if cls.JOKERS:
+            out[44] = MISCHIEVOUS
+            out[45] = BENEVOLENT
         return out
 
     def strict(self):

@@ -17,7 +17,6 @@ Memory: per game, events 8 x 3 B, undo log 64 B, the state, a few small ints.
 """
 
 from engine import const
-from engine.cards import standard_deck
 
 
 PLAYING = const(0)
@@ -49,7 +48,10 @@ class Game:
     @staticmethod
     def every_card():
         """Every card the game is dealt from (the 54-card deck; a game with
-        another deck says so)."""
+        another deck says so).  Only saves and notation ask, so engine/cards.py
+        is imported when they do, not with every game."""
+        from engine.cards import standard_deck
+
         return standard_deck()
 
     def __init__(self, rules=0):

@@ -512,6 +512,16 @@ def test_random_and_greedy_play_conserve_every_card(game_class, rules):
             assert 0 <= g.hp <= g.MAX_HP
 
 
+def test_the_card_facts_the_crawl_keeps_are_engine_cards():
+    # engine/crawl.py reads a card's suit and the Jokers without importing engine/cards.py
+    assert (crawl._HEARTS, crawl._DIAMONDS, crawl._JOKER_RANK) == (cards.HEARTS, cards.DIAMONDS, cards.JOKER)
+    assert (crawl.BENEVOLENT, crawl.MISCHIEVOUS) == (cards.RED_JOKER, cards.BLACK_JOKER)
+    for game_class in (Soltura, Scoundrel):
+        every = [c for c in cards.standard_deck(game_class.JOKERS)
+                 if not ((c >> 4) & 3 in (cards.HEARTS, cards.DIAMONDS) and c & 0x0F in (1, 11, 12, 13))]
+        assert list(game_class.every_card()) == every
+
+
 @pytest.mark.parametrize("game_class,rules", GAMES)
 def test_crawl_bots_choose_as_the_shared_bots_do(game_class, rules):
     for seed in range(10):
