@@ -5,7 +5,8 @@ Each entry names its parts by module path, so that reading this list imports
 no game at all; a game's modules are imported when the player enters it and
 released when they leave (ui/app.py).
 
-    key          a short name: the command line's --game, saves, stats
+    key          a short name: the command line's --game
+    game_id      the number saves and stats know it by (its engine's GAME_ID)
     title        what the game list shows (21 characters at most)
     rule_titles  its rule sets, in the engine's rule-set order
     rule_notes   a line on each rule set, shown under the rule-set menu
@@ -23,8 +24,9 @@ import sys
 
 
 class Entry:
-    def __init__(self, key, title, rule_titles, rule_notes, engine, screen, words):
+    def __init__(self, key, game_id, title, rule_titles, rule_notes, engine, screen, words):
         self.key = key
+        self.game_id = game_id
         self.title = title
         self.rule_titles = rule_titles
         self.rule_notes = rule_notes
@@ -34,13 +36,13 @@ class Entry:
 
 
 GAMES = (
-    Entry("ctd", "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
+    Entry("ctd", 1, "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
           ("The designer's rules", "A reserve, no cap", "Hard: few deals win"),
           "engine.ctd:Dungeon", "ui.ctd_play", "ui.ctd_words:RULES"),
-    Entry("soltura", "Soltura", ("Score", "Pure Survival"),
+    Entry("soltura", 2, "Soltura", ("Score", "Pure Survival"),
           ("A roguelite score", "Live or die, no score"),
           "engine.crawl:Soltura", "ui.crawl_play", "ui.soltura_words:RULES"),
-    Entry("scoundrel", "Scoundrel", ("Strict", "Equal or lower"),
+    Entry("scoundrel", 3, "Scoundrel", ("Strict", "Equal or lower"),
           ("Chains strictly lower", "Chains equal or lower"),
           "engine.crawl:Scoundrel", "ui.crawl_play", "ui.scoundrel_words:RULES"),
 )

@@ -37,6 +37,7 @@ NONE = const(-1)
 
 REPEAT_DELAY = const(250)
 REPEAT_RATE = const(90)
+REPEAT_SPEEDS = ((400, 150), (REPEAT_DELAY, REPEAT_RATE), (180, 60))  # (delay, rate) in ms: slow, normal, fast
 HOLD_TIME = const(800)
 
 _WRAP = const(1 << 29)  # supervisor.ticks_ms() wraps at 2**29
@@ -69,6 +70,12 @@ class Buttons:
         self._since = [0] * 6
         self._next = [0] * 6
         self._held = False
+        self.repeat_delay = REPEAT_DELAY  # the settings screen changes these (REPEAT_SPEEDS)
+        self.repeat_rate = REPEAT_RATE
+
+    def set_repeat(self, speed):
+        """0 slow, 1 normal, 2 fast."""
+        self.repeat_delay, self.repeat_rate = REPEAT_SPEEDS[speed]
 
     def is_down(self, key):
         return self._down[key]
@@ -88,7 +95,7 @@ class Buttons:
             if self._ev.pressed:
                 self._down[k] = True
                 self._since[k] = now
-                self._next[k] = ticks_add(now, REPEAT_DELAY)
+                self._next[k] = ticks_add(now, self.repeat_delay)
                 if k == B:
                     self._held = False
                 else:
@@ -102,9 +109,9 @@ class Buttons:
             return event(HOLD, B)
         for k in range(4):
             if self._down[k] and ticks_diff(now, self._next[k]) >= 0:
-                nxt = ticks_add(self._next[k], REPEAT_RATE)
+                nxt = ticks_add(self._next[k], self.repeat_rate)
                 if ticks_diff(now, nxt) >= 0:
-                    nxt = ticks_add(now, REPEAT_RATE)  # a whole repeat behind: resume from now
+                    nxt = ticks_add(now, self.repeat_rate)  # a whole repeat behind: resume from now
                 self._next[k] = nxt
                 return event(REPEAT, k)
         return NONE

@@ -172,16 +172,18 @@ def test_scoundrel_avoids_a_room_with_up_then_a():
     assert d.screen.cursor == 0
 
 
-def test_hold_b_asks_before_leaving():
+def test_hold_b_pauses_over_the_room_and_suspend_leaves_for_the_rule_sets():
     g = deal(crawl.Soltura, top="5D 8S 6H KC")
     d = screen(g)
     d.hold("B", 1000)
-    assert shows(d, 1, "LEAVE? A=YES B=NO") and shows(d, 3, " " * 21)  # no stale buttons under it
+    assert read_row(d, 2) == "PAUSED   A:OK B:BACK"
     d.tap("B")
-    assert shows(d, 1, " " * 21) and shows(d, 3, "A:GO B:UNDO")
+    assert shows(d, 3, "A:GO B:UNDO")
     d.hold("B", 1000)
-    d.tap("A")
-    assert isinstance(d.screen, menus.RuleSets)
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # suspend
+    assert isinstance(d.screen, menus.RuleSets) and read_row(d, 2) == " Continue"
 
 
 def test_game_over_breaks_the_score_into_its_parts():
@@ -194,7 +196,7 @@ def test_game_over_breaks_the_score_into_its_parts():
     d.tap("A")
     assert isinstance(d.screen, menus.GameOver)
     assert [read_row(d, r) for r in range(8)] == [
-        "DEFEATED  Deal 0", "Barehanded 14", "Chains 0", "Monsters left -194", "Total -180",
+        "DEFEATED  Deal 0", "Barehanded 14", "Chains 0  Left -194", "Total -180", "",
         " Play again", " Same deal", " Menu"]
 
 

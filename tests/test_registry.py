@@ -21,7 +21,7 @@ def test_device_and_desktop_list_the_same_games_in_the_same_order():
     for e in registry.GAMES:
         spec = games.GAMES[e.key]
         assert spec.entry is e and spec.title == e.title
-        assert registry.engine_class(e) is spec.engine
+        assert registry.engine_class(e) is spec.engine and spec.engine.GAME_ID == e.game_id
         assert len(e.rule_titles) == len(spec.rules) == len(spec.engine.RULE_NAMES)
         assert 0 < len(e.title) <= 20 and all(0 < len(t) <= 20 for t in e.rule_titles)
         assert len(e.rule_notes) == len(e.rule_titles) and all(0 < len(t) <= 21 for t in e.rule_notes)
@@ -45,7 +45,8 @@ def test_the_build_ships_each_games_rules_module_and_no_desktop_module():
     engine = builder.DEVICE_MODULES["engine"]
     for e in registry.GAMES:
         assert e.engine.split(":")[0].split(".")[1] in engine
-    for desktop in ("notation", "saves", "bots", "ctd_bots", "crawl_bots"):
+    assert "store" in engine and "saves" in engine  # the device remembers
+    for desktop in ("notation", "bots", "ctd_bots", "crawl_bots"):
         assert desktop not in engine
 
 
@@ -86,7 +87,9 @@ s.tap("A")
 out["playing"] = type(s.screen).__name__
 loaded("play")
 s.hold("B", 1000)
-s.tap("A")
+s.tap("DOWN")
+s.tap("DOWN")
+s.tap("A")  # pause, suspend
 out["back"] = type(s.screen).__name__
 s.tap("B")
 out["left"] = type(s.screen).__name__

@@ -62,7 +62,7 @@ def test_the_widest_values_fit():
         "BLACK JOKER: A=MENU", "K\x01 W:13 B:13 DMG", "A\x01 BARE: 14 DMG", "SLAIN A\x01! -14 HP",
         "BARE HANDS: 14 DAMAGE", "WEAPON: 14 DAMAGE", "ESCORT (+14 AT END)", "KILLED BY A\x04",
         "NO UNDO PAST A REVEAL", "NEXT 3, TOP FIRST:", "SWAP WHICH MONSTER?", "LEAVE? A=YES B=NO",
-        "Chains 350  Loot 20", "HP 21  Barehanded 99", "Monsters left -194", "Survived with 21 HP",
+        "Chains 350  Loot 20", "HP 21  Barehanded 99", "Chains 350  Left -194", "Escort 28  Total 999", "Survived with 21 HP",
         "all 46 cards cleared", "46 cards were left", "HP 20 + potion 10",
     ):
         assert len(t) <= 21, t

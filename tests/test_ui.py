@@ -6,7 +6,7 @@ from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, lit, play_screen, read_row, read_text, text_pixels, tile_pixels
 from ui import menus, sprites
-from ui.parts import Leave
+from ui.parts import Pause
 from ui.ctd_play import Play
 
 HAND_X = 87
@@ -206,16 +206,16 @@ def test_reserve_top_card_is_played_from_the_panel():
     assert notation.names(g.attacks, 2) == ["6C", "7D"] and g.pile_n == 0
 
 
-def test_hold_b_asks_then_leaves_to_the_menu():
+def test_hold_b_pauses_and_b_plays_on():
     d = play_screen()
+    before = d.panel.rows()
     d.hold("B", 1000)
-    assert isinstance(d.screen, Play) and isinstance(d.screen.overlay, Leave)
-    assert message(d, 13) == text_pixels("MENU? A=Y B=N")
-    d.tap("B")  # no: back to the game
-    assert d.screen.overlay is None and isinstance(d.screen, Play) and read_text(d, 0, 56, 14) == "A:PICK B:UNDO"
-    d.hold("B", 1000)
-    d.tap("A")
-    assert isinstance(d.screen, menus.RuleSets)
+    assert isinstance(d.screen, Play) and isinstance(d.screen.overlay, Pause)
+    assert [read_row(d, r) for r in range(2, 7)] == [
+        "PAUSED   A:OK B:BACK", " RESUME", " RULES", " SUSPEND", " GIVE UP: A LOSS"]
+    d.tap("B")  # back to the game: the panel is as it was
+    assert d.screen.overlay is None and isinstance(d.screen, Play)
+    assert d.panel.rows() == before
 
 
 def test_a_short_b_is_not_a_hold():

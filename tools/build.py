@@ -36,15 +36,14 @@ PICO_DRIVE_BYTES = 1_048_576 - 64 * 1024  # the FAT filesystem takes some of the
 def _device_modules():
     """The project's modules a board imports: the engine's core and each game's
     rules module from the registry, the real board, every screen.  The rest is
-    desktop-only: saves and bots (until the device uses them), notation,
-    hw/fake.py and hw/panel.py."""
+    desktop-only: the bots, notation, hw/fake.py and hw/panel.py."""
     rules = []
     for entry in registry.GAMES:
         name = entry.engine.split(":")[0].split(".")[1]
         if name not in rules:
             rules.append(name)
     return {
-        "engine": ("__init__", "cards", "rng", "game", "registry") + tuple(rules),
+        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "store") + tuple(rules),
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module
     }

@@ -25,12 +25,15 @@ import sys
 
 from micropython import const
 
-from engine import registry
+from engine import registry, store as records
+from engine.store import Store
 from hw import buttons
 
 _MENUS = "ui.menus"
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999
+BRIGHTNESS = (0.1, 0.35, 0.65, 1.0)  # the panel's contrast by the setting's level
+_DIMMED = 0.02
 
 
 class App:
@@ -44,6 +47,14 @@ class App:
         self._deals = 0
         self._next = None  # the screen to show once the live one's handler returns
         self._own_menus = _MENUS not in sys.modules  # else something else holds them
+        self._transient = None  # a rarely used screen's module, released when it is left
+        self._transient_next = None
+        self.store = Store(board.nvm)
+        self.reset_said = False
+        self._idle_from = board.ticks_ms()
+        self.dimmed = False
+        self.asleep = False
+        self.apply_settings()
         if first is None:
             first = (self._menu("Title"),)
         self.show(*first)
@@ -65,6 +76,10 @@ class App:
         if old is not None:
             old.close()
         old = None
+        if self._transient is not None and self._transient != self._transient_next:
+            registry.release((self._transient,))
+        self._transient = self._transient_next
+        self._transient_next = None
         gc.collect()
         self.screen = factory(self, *args)
         self.board.display.root_group = self.screen.group
@@ -88,21 +103,45 @@ class App:
         self.enter(entry)
         self.show(self._menu("RuleSets"), entry, rules)
 
-    def rules_page(self, entry, rules):
-        self.show(self._menu("RulesPage"), entry, rules)
+    def rules_page(self, entry, rules, resume=False):
+        """A rules page; B goes back to the rule sets, or to the game paused
+        (resume=True), which waits in the store meanwhile."""
+        self.show(self._menu("RulesPage"), entry, rules, resume)
 
-    def play(self, entry, rules, deal):
+    def play(self, entry, rules, deal, practice=False):
+        """A new game: deal number deal (practice: a deal chosen or replayed)."""
+        self._to_play(entry)
+        self.show(registry.module(entry.screen).Play, entry, rules, deal, None, practice)
+
+    def resume(self, entry):
+        """The game suspended in the store for this entry, where it was left."""
+        self._to_play(entry)
+        info = self.store.suspended(entry.game_id)
+        game = self.store.resume(entry.game_id, registry.engine_class(entry)) if info is not None else None
+        if game is None:
+            self.rule_sets(entry)  # the store said why, if anything was lost
+            return
+        rules, seed, moves, practice = info
+        self.show(registry.module(entry.screen).Play, entry, rules, seed, game, practice, True)
+
+    def _to_play(self, entry):
         self.enter(entry)
         if self._own_menus:
             registry.release((_MENUS,))
-        self.show(registry.module(entry.screen).Play, entry, rules, deal)
+
+    def transient(self, path, name, *args):
+        """Show a screen from a module loaded only while it shows (stats, settings)."""
+        self._transient_next = path if path not in sys.modules else None  # only what it loads itself
+        cls = getattr(registry.module(path), name)
+        self.show(cls, *args)
 
     def _menu(self, name):
         """A menu screen's class (importing the menus if they were released)."""
         return getattr(registry.module(_MENUS), name)
 
-    def game_over(self, entry, game, deal, title, lines):
-        self.show(self._menu("GameOver"), entry, game.rules, deal, title, lines)
+    def game_over(self, entry, game, deal, title, lines, practice=False):
+        self.show(self._menu("GameOver"), entry, game.rules, deal, title, lines, practice)
+        self.store.maybe_compact()  # a stall here costs nothing
 
     # -- a game's modules ---------------------------------------------------------------
     def enter(self, entry):
@@ -129,17 +168,52 @@ class App:
         ev = self.board.buttons.poll()
         screen = self.screen
         changed = False
+        now = self.board.ticks_ms()
         if ev != buttons.NONE:
+            self._idle_from = now
+            if self.asleep:  # the first press only wakes the panel
+                self.wake()
+                return buttons.NONE
+            if self.dimmed:
+                self.wake()
             changed = screen.button(ev & 7, ev >> 3)
+        else:
+            self._idle(now)
         if self._next is not None:
             screen = None
             self._switch()
-        elif screen.tick(self.board.ticks_ms()):
+        elif screen.tick(now):
             changed = True
         if changed or self.changed:
             self.changed = False
             self.board.display.refresh()
         return ev
+
+    # -- settings, dimming and sleep --------------------------------------------------
+    def apply_settings(self):
+        """Contrast and button repeat from the store's settings."""
+        s = self.store.settings
+        self.board.display.brightness = BRIGHTNESS[s[records.SET_CONTRAST]]
+        self.board.buttons.set_repeat(s[records.SET_REPEAT])
+
+    def _idle(self, now):
+        s = self.store.settings
+        idle = buttons.ticks_diff(now, self._idle_from)
+        dim = records.DIM_SECONDS[s[records.SET_DIM]] * 1000
+        sleep = records.SLEEP_MINUTES[s[records.SET_SLEEP]] * 60000
+        if sleep and not self.asleep and idle >= sleep:
+            self.asleep = True
+            self.board.display.sleep()
+        elif dim and not self.dimmed and not self.asleep and idle >= dim:
+            self.dimmed = True
+            self.board.display.brightness = _DIMMED
+
+    def wake(self):
+        if self.asleep:
+            self.board.display.wake()
+        self.asleep = False
+        self.dimmed = False
+        self.board.display.brightness = BRIGHTNESS[self.store.settings[records.SET_CONTRAST]]
 
     def run(self):
         while True:

@@ -32,7 +32,7 @@ from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
-from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Leave, Message, Overlay, ring
+from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Message, Overlay, ring
 from ui.text import Text, short
 
 
@@ -70,8 +70,8 @@ _ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.p
 
 
 class Play(GameScreen):
-    def __init__(self, app, entry, rules, deal, game=None):
-        super().__init__(app, entry, rules, deal, game)
+    def __init__(self, app, entry, rules, deal, game=None, practice=False, resumed=False):
+        super().__init__(app, entry, rules, deal, game, practice, resumed)
         g = self.group
         places = [(i * _ROOM_X, 0) for i in range(4)]
         places.append((0, _ROW))  # the weapon
@@ -126,7 +126,7 @@ class Play(GameScreen):
             self.chain.set("HANDS")
         self.hp_n.number(g.hp, self.hp_form)
         self.deck.number(g.deck_n)
-        if overlay is None or isinstance(overlay, Leave):
+        if overlay is None:
             self._play_lines()
 
     def _play_lines(self):
@@ -246,7 +246,7 @@ class Play(GameScreen):
         slot = (mv >> 2) & 3
         foe = g.room[slot]  # what the player fights, unless a Blind Bet draws it
         self._room[:] = g.room  # to tell the cards a refill deals from those that stay
-        why = g.play(mv)
+        why = self.move(mv)
         if why:
             self.message.say(REFUSED[why])
             return
@@ -306,7 +306,7 @@ class Play(GameScreen):
     def _undo(self):
         self.turns += 1
         g = self.game
-        if g.undo() == NO_MOVE:
+        if self.take_back() == NO_MOVE:
             if g.moves == 0:
                 self.message.say("NOTHING TO UNDO")
             elif g.touched:
@@ -333,8 +333,13 @@ class Play(GameScreen):
         hp, bare, chains, loot, escort, penalty = g.parts()
         if g.status == WON:
             return ("HP %d  Barehanded %d" % (hp, bare), "Chains %d  Loot %d" % (chains, loot),
-                    "Escort %d" % escort, "Total %d" % g.score())
-        return ("Barehanded %d" % bare, "Chains %d" % chains, "Monsters left -%d" % penalty, "Total %d" % g.score())
+                    "Escort %d  Total %d" % (escort, g.score()))
+        return ("Barehanded %d" % bare, "Chains %d  Left -%d" % (chains, penalty), "Total %d" % g.score())
+
+    def final_score(self):
+        """The score for the stats: none in Pure Survival."""
+        g = self.game
+        return g.score() if g.CAN_AVOID or g.scores_chains() else None
 
 
 class CardMenu(Overlay):

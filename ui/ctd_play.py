@@ -63,8 +63,8 @@ _TARGET = const(0x0F)
 
 
 class Play(GameScreen):
-    def __init__(self, app, entry, rules, deal, game=None):
-        super().__init__(app, entry, rules, deal, game)
+    def __init__(self, app, entry, rules, deal, game=None, practice=False, resumed=False):
+        super().__init__(app, entry, rules, deal, game, practice, resumed)
         g = self.group
         n = self.columns = self.game.columns
         # card tiles: monsters, attacks (2 per column), hand, pile; then the hovering card
@@ -246,7 +246,7 @@ class Play(GameScreen):
             return True
         target = self.cursor if self.cursor < n else ctd.TO_PILE
         pile = g.pile_n
-        why = g.play((self.carry << _SOURCE) | target)
+        why = self.move((self.carry << _SOURCE) | target)
         if why:
             self.message.say(REFUSED[why])
             return True
@@ -286,7 +286,7 @@ class Play(GameScreen):
             self.message.say("")  # what was said about that card is stale now
             self.sync()
             return True
-        mv = self.game.undo()
+        mv = self.take_back()
         if mv == NO_MOVE:
             self.message.say("NO UNDO NOW")
         else:
@@ -339,3 +339,7 @@ class Play(GameScreen):
         if g.status == WON:
             return ("All %d monsters slain" % ctd.MONSTERS, "Score %d = cards left" % g.score(), pile, rules)
         return ("%d of %d slain" % (g.kills, ctd.MONSTERS), LOSSES[g.loss], rules)
+
+    def final_score(self):
+        """The score for the stats: the cards left in the deck, of a win."""
+        return self.game.score() if self.game.status == WON else None

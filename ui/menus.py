@@ -52,7 +52,7 @@ class Menu(Screen):
         self.choose(chosen)
 
     def line(self, row, text):
-        t = Text(COLUMNS, 0, row * ROW, pad(text))
+        t = Text(COLUMNS, 0, row * ROW, text)
         self.group.append(t.grid)
         return t
 
@@ -101,7 +101,11 @@ class Title(Screen):
             g = sprites.card_grid(22 + i * 21, 22)
             g[0] = sprites.card_tile(((i & 3) << 4) | (1, 13, 12, 11)[i])
             self.group.append(g)
-        self.group.append(Text(COLUMNS, 1, 41, " solo dungeon cards").grid)
+        line = " solo dungeon cards"
+        if app.store.reset and not app.reset_said:
+            line = "  saves were reset"  # a blank, foreign or torn store: said once
+            app.reset_said = True
+        self.group.append(Text(COLUMNS, 1, 41, line).grid)
         self.group.append(Text(COLUMNS, 1, 54, "      press A").grid)
 
     def button(self, key, kind):
@@ -111,44 +115,90 @@ class Title(Screen):
 
 
 class GameList(Menu):
+    """The games, then the stats and the settings."""
+
     def __init__(self, app, chosen=0):
-        titles = [e.title for e in registry.GAMES]
-        super().__init__(app, "Choose a game", (), titles, chosen, "A:PLAY  B:TITLE")
+        titles = []
+        waiting = False
+        for e in registry.GAMES:  # a game suspended in the store is marked
+            saved = app.store.suspended(e.game_id) is not None
+            titles.append(e.title + (" *" if saved else ""))
+            waiting = waiting or saved
+        titles += ["Stats", "Settings"]
+        super().__init__(app, "Choose a game", (), titles, chosen,
+                         "*: A GAME IS SAVED" if waiting else "A:PLAY  B:TITLE")
 
     def take(self, i):
-        self.app.rule_sets(registry.GAMES[i])
+        n = len(registry.GAMES)
+        if i < n:
+            self.app.rule_sets(registry.GAMES[i])
+        else:
+            self.app.transient("ui.setup", "Stats" if i == n else "Settings")
 
     def back(self):
         self.app.title()
 
 
 class RuleSets(Menu):
-    """A game's rule sets, with a line on the chosen one."""
+    """A game's rule sets, with a line on the chosen one; first, when a game
+    of it waits in the store, Continue.  A new game over a suspended one asks
+    A again: it gives the suspended one up (a loss)."""
 
-    def __init__(self, app, entry, chosen=0):
+    def __init__(self, app, entry, rules=0):
         self.entry = entry
         self.note = None
-        super().__init__(app, entry.title, (), entry.rule_titles, chosen, "A:PLAY >:RULES B:BACK")
+        self.sure = False
+        self.saved = app.store.suspended(entry.game_id)
+        choices = entry.rule_titles
+        chosen = rules
+        if self.saved is not None:
+            choices = ("Continue",) + choices
+            chosen = 0
+        super().__init__(app, entry.title, (), choices, chosen, "A:PLAY >:RULES B:BACK")
         self.note = self.line(_ROWS - 2, "")
         self.choose_note()
 
+    def rules_of(self, i):
+        """The rule set of choice i (-1: Continue)."""
+        return i - 1 if self.saved is not None else i
+
     def choose(self, i):
         changed = super().choose(i)
+        self.sure = False
         self.choose_note()
         return changed
 
     def choose_note(self):
-        if self.note is not None:
-            self.note.set(pad(self.entry.rule_notes[self.chosen]))
+        if self.note is None:
+            return
+        r = self.rules_of(self.chosen)
+        if r < 0:
+            rules, seed, moves, practice = self.saved
+            text = "%s, %d moves" % (self.entry.rule_titles[rules], moves)
+        elif self.sure:
+            text = "A again: give up save"
+        else:
+            text = self.entry.rule_notes[r]
+        self.note.set(text)
 
     def take(self, i):
-        self.app.play(self.entry, i, self.app.new_deal())
+        r = self.rules_of(i)
+        if r < 0:
+            self.app.resume(self.entry)
+        elif self.saved is not None and not self.sure:
+            self.sure = True
+            self.choose_note()
+            self.app.changed = True
+        else:
+            if self.saved is not None:
+                self.app.store.result(self.entry.game_id, self.saved[0], False, None, self.saved[3])
+            self.app.play(self.entry, r, self.app.new_deal())
 
     def back(self):
         self.app.game_list(self.entry)
 
     def more(self, i):
-        self.app.rules_page(self.entry, i)
+        self.app.rules_page(self.entry, max(0, self.rules_of(i)))
 
 
 def wrap(text, width=COLUMNS):
@@ -177,10 +227,11 @@ class RulesPage(Screen):
     """A game's rules for one rule set, six lines a page; down or right turns
     the page, up or left turns back, A or B go back to the rule sets."""
 
-    def __init__(self, app, entry, rules):
+    def __init__(self, app, entry, rules, resume=False):
         super().__init__(app)
         self.entry = entry
         self.rules = rules
+        self.resume = resume  # back to the game paused, not to the rule sets
         self.lines = wrap(registry.read(entry.words)[rules])
         self.pages = (len(self.lines) + _BODY - 1) // _BODY
         self.page = 0
@@ -209,7 +260,10 @@ class RulesPage(Screen):
         elif key in (buttons.UP, buttons.LEFT) and self.page > 0:
             self.page -= 1
         elif key in (buttons.A, buttons.B) and kind == buttons.PRESS:
-            self.app.rule_sets(self.entry, self.rules)
+            if self.resume:
+                self.app.resume(self.entry)
+            else:
+                self.app.rule_sets(self.entry, self.rules)
             return False
         else:
             return False
@@ -221,7 +275,7 @@ class GameOver(Menu):
     """Won or lost, the deal, up to four lines of score the game writes; then
     play again, the same deal, or the game's menu."""
 
-    def __init__(self, app, entry, rules, deal, title, lines):
+    def __init__(self, app, entry, rules, deal, title, lines, practice=False):
         self.entry = entry
         self.rules = rules
         self.deal = deal
@@ -231,7 +285,7 @@ class GameOver(Menu):
         if i == 0:
             self.app.play(self.entry, self.rules, self.app.new_deal())
         elif i == 1:
-            self.app.play(self.entry, self.rules, self.deal)
+            self.app.play(self.entry, self.rules, self.deal, True)  # a deal replayed is practice
         else:
             self.back()
 

@@ -6,10 +6,10 @@ only what is its own:
                 that card's area goes to the panel
     Message     a line of text that clears itself after a while
     ring        cursor stepping around a ring of places
-    GameScreen  a play screen's lifecycle: the game and deal it plays, one
-                overlay at a time over it (a card's menu, the "leave?"
-                question), and going on once the game is over
-    Leave       the "leave for the menu?" overlay every play screen has
+    GameScreen  a play screen's lifecycle: the game and deal it plays, its
+                moves recorded in the store, one overlay at a time over it (a
+                card's menu, the pause menu), and going on once the game is over
+    Pause       the menu holding B opens: resume, rules, suspend, give up
 
 An overlay (Overlay) is opened over the play screen and takes every button
 and tick while it is open.
@@ -20,15 +20,18 @@ Memory: the grids, two shadow bytes a card, a Text a message line.
 from micropython import const
 
 from engine import registry
-from engine.game import PLAYING, WON
+from engine.game import NO_MOVE, PLAYING, WON
+from engine.store import UNDO
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
-from ui.text import Text
+from ui.text import COLUMNS, ROW, Text
 
 MESSAGE_MS = const(1800)
 _RESTING = const(-1)  # the message line shows its resting text
 _HELD = const(-2)  # it shows a message until the next one
+_CHECKPOINT_MOVES = const(32)  # moves recorded before a fresh checkpoint, at the next barrier
+_PAUSE_ROW = const(2)  # the pause menu's first row
 
 
 class CardTiles:
@@ -108,22 +111,70 @@ def ring(i, by, n, ok):
 
 class GameScreen(Screen):
     """What every game's play screen shares.  A subclass builds its picture,
-    sets self.message (a Message) and implements play_button(key, kind) and
-    sync() (show the game's state).  The game over, A goes on to the game-over
-    screen with over_lines() (up to four lines of score)."""
+    sets self.message (a Message) and implements play_button(key, kind),
+    sync() (show the game's state), over_lines() (up to four lines for the
+    game-over screen) and final_score() (the score for the stats, or None).
 
-    def __init__(self, app, entry, rules, deal, game=None):
+    Every move and undo goes through move() and take_back(), which record it
+    in the store (engine/store.py) after the engine made it and before the
+    screen shows what it revealed, so a game survives a power cut and a
+    revealed card can never be taken back by one.  The result is recorded the
+    moment the game ends.  Holding B pauses: resume, rules, suspend, give up."""
+
+    def __init__(self, app, entry, rules, deal, game=None, practice=False, resumed=False):
         """Play deal number `deal` of the entry's game; or `game`, one already
-        dealt (tests)."""
+        dealt (tests) or resumed from the store (resumed=True).  A practice
+        game (a deal chosen or replayed) records no stats."""
         super().__init__(app)
         self.entry = entry
         self.deal = deal
         self.game = game if game is not None else registry.engine_class(entry)(rules).deal(deal)
+        self.practice = practice
+        self.new_best = False
         self.overlay = None
+        self._since = 0  # moves recorded since the last checkpoint
+        if not resumed:
+            app.store.checkpoint(self.game, practice)
 
     def over(self):
         return self.game.status != PLAYING
 
+    # -- moves, through the store ---------------------------------------------------
+    def move(self, mv):
+        """Make a move; 0, or the reason it was refused (nothing changed)."""
+        g = self.game
+        why = g.play(mv)
+        if why:
+            return why
+        store = self.app.store
+        store.move(g.GAME_ID, mv)
+        self._since += 1
+        if g.status != PLAYING:
+            self.finish(g.status == WON)
+        elif self._since >= _CHECKPOINT_MOVES and not g.can_undo():
+            store.checkpoint(g, self.practice)  # at a barrier: the replay at resume stays short
+            self._since = 0
+        return 0
+
+    def take_back(self):
+        """Undo the last move of the hand or room: its move byte, or NO_MOVE."""
+        mv = self.game.undo()
+        if mv != NO_MOVE:
+            self.app.store.move(self.game.GAME_ID, UNDO)
+            self._since += 1
+        return mv
+
+    def finish(self, won):
+        """The game ended (or was given up): record it, once."""
+        g = self.game
+        store = self.app.store
+        had_best = store.stats(g.GAME_ID, g.rules).best is not None  # the first score beats nothing
+        self.new_best = store.result(g.GAME_ID, g.rules, won, self.final_score(), self.practice) and had_best
+
+    def final_score(self):
+        return None
+
+    # -- overlays -----------------------------------------------------------------
     def open(self, overlay):
         self.overlay = overlay
         overlay.open()
@@ -141,10 +192,10 @@ class GameScreen(Screen):
             return self.overlay.button(key, kind)
         if self.over():
             if key == buttons.A and kind == buttons.PRESS:
-                self.app.game_over(self.entry, self.game, self.deal, self.over_title(), self.over_lines())
+                self.end(self.over_title())
             return False
         if key == buttons.B and kind == buttons.HOLD:
-            self.open(Leave(self))
+            self.open(Pause(self))
             return True
         return self.play_button(key, kind)
 
@@ -155,6 +206,15 @@ class GameScreen(Screen):
 
     def over_title(self):
         return "CLEARED!" if self.game.status == WON else "DEFEATED"
+
+    def end(self, title, lines=None):
+        """On to the game-over screen: the game's lines, the last one giving
+        way to NEW BEST or to the practice note."""
+        lines = self.over_lines() if lines is None else lines
+        note = "NEW BEST!" if self.new_best else ("Practice: no stats" if self.practice else "")
+        if note:
+            lines = tuple(lines[:3]) + (note,)
+        self.app.game_over(self.entry, self.game, self.deal, title, lines, self.practice)
 
     def close(self):
         self.overlay = None
@@ -183,24 +243,66 @@ class Overlay:
         return False
 
 
-class Leave(Overlay):
-    """Leave for the game's menu?  A leaves, B plays on."""
+class Pause(Overlay):
+    """Holding B in a game: resume, the rules (then back to the game),
+    suspend (the game waits in the store; continue it from the rule sets),
+    or give up (asks again; counts as a loss).  Lines over the middle of the
+    screen, the choice inverted."""
+
+    CHOICES = ("RESUME", "RULES", "SUSPEND", "GIVE UP: A LOSS")
+
+    def __init__(self, screen):
+        super().__init__(screen)
+        self.choice = 0
+        self.sure = False  # A once on GIVE UP
+        self.lines = []
 
     def open(self):
-        m = self.screen.message
-        m.say("LEAVE? A=YES B=NO" if m.line.width >= 17 else "MENU? A=Y B=N", 0)
+        group = self.screen.group
+        for i in range(len(self.CHOICES) + 1):
+            t = Text(COLUMNS, 0, (_PAUSE_ROW + i) * ROW)
+            self.lines.append(t)
+            group.append(t.grid)
+        self.draw()
+
+    def draw(self):
+        self.lines[0].set("PAUSED   A:OK B:BACK")
+        for i in range(len(self.CHOICES)):
+            text = "GIVE UP? A AGAIN" if self.sure and i == 3 else self.CHOICES[i]
+            self.lines[i + 1].set(" " + text)
+            self.lines[i + 1].invert(i == self.choice)
 
     def close(self):
-        self.screen.message.say("", 0)
+        for t in self.lines:
+            self.screen.group.remove(t.grid)
+        self.lines = []
 
     def button(self, key, kind):
+        s = self.screen
+        n = len(self.CHOICES)
+        if key == buttons.UP or key == buttons.DOWN:
+            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % n
+            self.sure = False
+            self.draw()
+            return True
         if kind != buttons.PRESS:
             return False
-        if key == buttons.A:
-            s = self.screen
-            s.app.rule_sets(s.entry, s.game.rules)
-            return False
         if key == buttons.B:
-            self.screen.shut()
+            s.shut()
             return True
-        return False
+        if key != buttons.A:
+            return False
+        app = s.app
+        if self.choice == 0:
+            s.shut()
+        elif self.choice == 1:
+            app.rules_page(s.entry, s.game.rules, True)
+        elif self.choice == 2:
+            app.rule_sets(s.entry, s.game.rules)
+        elif not self.sure:
+            self.sure = True
+            self.draw()
+        else:
+            s.finish(False)
+            s.end("GAVE UP", ("Given up:", "it counts as a loss"))
+        return True

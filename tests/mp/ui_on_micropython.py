@@ -303,6 +303,12 @@ class Driver:
         self._press(key, ms // 10, 10)
         self.figures.press("leave_ask", self.spent)
 
+    def choose_pause(self, i):
+        """The pause menu's choice i (it opens on the first)."""
+        for _ in range(i):
+            self.tap("DOWN")
+        assert self.screen.overlay.choice == i
+
     def choose(self, i):
         """Move a menu's choice down to i."""
         for _ in range(i - self.screen.chosen):
@@ -431,9 +437,14 @@ def main():
             if rules == 0:
                 d.tap("DOWN")
                 d.tap("A")  # same deal
-                assert kind(d.screen) == "Play" and d.screen.deal == deal
-                d.hold("B", 1000)
-                d.tap("A")  # leave for the menu
+                assert kind(d.screen) == "Play" and d.screen.deal == deal and d.screen.practice
+                d.hold("B", 1000)  # pause: resume, rules, suspend, give up
+                d.choose_pause(3)
+                d.tap("A")
+                d.tap("A")  # give up, asked twice
+                assert kind(d.screen) == "GameOver"
+                d.choose(2)
+                d.tap("A")  # the menu
             else:
                 d.choose(2)
                 d.tap("A")  # the menu

@@ -1,0 +1,187 @@
+"""The device remembers (issue 10), by presses on the fake board: a game
+suspended, resumed after a power cut, the rules in the middle of a game,
+giving up, stats and NEW BEST, practice deals, settings, dimming and sleep,
+and a blank or foreign NVM."""
+
+from engine import ctd, notation, saves
+from engine import store as records
+from hw.fake import FakeBoard
+from tests.ctd_decks import deal, perfect_classic
+from tests.ui_driver import CTD, Driver, read_row, read_text
+from ui import menus
+from ui.ctd_play import Play
+
+
+def to_play(d, game_row=2, rules=0):
+    """From the title: the game list, a game, a rule set, A."""
+    d.tap("A")
+    for _ in range(game_row - 2):
+        d.tap("DOWN")
+    d.tap("A")
+    for _ in range(rules):
+        d.tap("DOWN")
+    d.tap("A")
+    assert isinstance(d.screen, Play) or type(d.screen).__name__ == "Play"
+
+
+def pause_choice(d, n):
+    d.hold("B", 1000)
+    for _ in range(n):
+        d.tap("DOWN")
+    d.tap("A")
+
+
+def state(game):
+    buf = bytearray(256)
+    n = saves.save(game, buf)
+    return bytes(buf[:n])
+
+
+def test_a_blank_nvm_is_a_clean_start_and_nothing_is_written_until_a_save():
+    board = FakeBoard()
+    d = Driver(board=board)
+    d.tap("A")
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # the stats screen
+    assert read_row(d, 2).startswith("Played") and read_row(d, 2).endswith("0")
+    assert bytes(board.nvm) == b"\xff" * len(board.nvm)
+    assert read_text(d, 1, 41) != "saves were reset"
+
+
+def test_a_foreign_nvm_says_saves_were_reset_and_is_left_alone_until_a_save():
+    nvm = bytearray(b"not a deckcrawl store" * 195 + b"\x00")
+    board = FakeBoard(nvm=nvm[:4096] + bytearray(4096 - len(nvm[:4096])))
+    before = bytes(board.nvm)
+    d = Driver(board=board)
+    assert read_text(d, 1, 41).strip() == "saves were reset"
+    d.tap("A")
+    assert bytes(board.nvm) == before
+
+
+def test_suspend_then_continue_is_the_same_game():
+    board = FakeBoard()
+    d = Driver(board=board)
+    to_play(d)
+    g = d.screen.game
+    for _ in range(2):
+        d.play(g.legal[0] if g.legal_moves() else 0)
+    kept = state(g)
+    pause_choice(d, 2)  # suspend
+    assert isinstance(d.screen, menus.RuleSets)
+    assert read_row(d, 2) == " Continue" and read_row(d, 6).startswith("Classic, 2 moves")
+    d.tap("A")
+    assert isinstance(d.screen, Play) and state(d.screen.game) == kept
+
+
+def test_a_power_cut_mid_game_loses_nothing():
+    board = FakeBoard()
+    d = Driver(board=board)
+    to_play(d)
+    g = d.screen.game
+    for _ in range(3):
+        d.play(g.legal[0] if g.legal_moves() else 0)
+    kept = state(g)
+    d = Driver(board=FakeBoard(nvm=bytearray(board.nvm)))  # the power comes back
+    d.tap("A")
+    assert read_row(d, 2) == " Clear the Dungeon *"
+    d.tap("A")
+    d.tap("A")  # Continue
+    assert isinstance(d.screen, Play) and state(d.screen.game) == kept
+
+
+def test_the_rules_in_the_middle_of_a_game_then_back_to_it():
+    d = Driver(board=FakeBoard())
+    to_play(d)
+    g = d.screen.game
+    d.play(g.legal[0])
+    kept = state(g)
+    pause_choice(d, 1)  # rules
+    assert isinstance(d.screen, menus.RulesPage) and read_row(d, 0).startswith("Classic rules")
+    d.tap("B")
+    assert isinstance(d.screen, Play) and state(d.screen.game) == kept
+
+
+def test_give_up_asks_again_and_counts_a_loss():
+    board = FakeBoard()
+    d = Driver(board=board)
+    to_play(d)
+    pause_choice(d, 3)
+    assert read_row(d, 6) == " GIVE UP? A AGAIN" and isinstance(d.screen, Play)
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameOver) and read_row(d, 0).startswith("GAVE UP")
+    st = d.app.store.stats(CTD.game_id, ctd.CLASSIC)
+    assert (st.played, st.won, st.streak) == (1, 0, 0)
+    assert d.app.store.suspended(CTD.game_id) is None
+
+
+def test_a_win_counts_says_new_best_and_the_same_deal_is_practice():
+    columns, power, moves = perfect_classic()
+    board = FakeBoard()
+    d = Driver(board=board)
+    d.app.store.result(CTD.game_id, ctd.CLASSIC, True, 3, False)  # a win before, with 3 cards left
+    d.app.show(Play, CTD, ctd.CLASSIC, 4242, deal(ctd.CLASSIC, columns, power))
+    d.step()
+    g = d.screen.game
+    for word in moves.split():
+        d.play(notation.parse_ctd_move(g, word))
+    d.tap("A")
+    assert read_row(d, 4) == "NEW BEST!"
+    st = d.app.store.stats(CTD.game_id, ctd.CLASSIC)
+    assert (st.played, st.won, st.best, st.streak) == (2, 2, 6, 2)
+    d.tap("DOWN")
+    d.tap("A")  # the same deal: practice
+    g = d.screen.game
+    assert d.screen.practice
+    while g.status == 0:
+        d.play(g.legal[0] if g.legal_moves() else 0)
+    d.tap("A")
+    assert read_row(d, 4) == "Practice: no stats"
+    assert d.app.store.stats(CTD.game_id, ctd.CLASSIC).played == 2
+
+
+def test_stats_screen_shows_each_rule_set():
+    board = FakeBoard()
+    d = Driver(board=board)
+    d.app.store.result(CTD.game_id, ctd.RESERVE, True, 9, False)
+    d.tap("A")
+    for _ in range(3):
+        d.tap("DOWN")
+    d.tap("A")
+    assert read_row(d, 0).startswith("Clear the Dungeon") and read_row(d, 1) == "Classic"
+    d.tap("RIGHT")
+    assert read_row(d, 1) == "Reserve"
+    assert [read_row(d, r) for r in range(2, 7)] == [
+        "Played" + " " * 14 + "1", "Won" + " " * 11 + "1  100%", "Streak" + " " * 14 + "1",
+        "Best streak" + " " * 9 + "1", "Best score" + " " * 10 + "9"]
+    d.tap("B")
+    assert isinstance(d.screen, menus.GameList)
+
+
+def test_settings_change_contrast_and_dim_and_sleep_then_a_press_only_wakes():
+    board = FakeBoard()
+    d = Driver(board=board)
+    d.tap("A")
+    for _ in range(4):
+        d.tap("DOWN")
+    d.tap("A")  # settings
+    assert read_row(d, 0) == "Settings" and read_row(d, 2).startswith(" Contrast")
+    high = board.panel.contrast
+    d.tap("LEFT")
+    assert board.panel.contrast < high
+    d.tap("B")  # saved
+    assert d.app.store.settings[records.SET_CONTRAST] == 1
+    assert bytes(board.nvm) != b"\xff" * len(board.nvm)
+    normal = board.panel.contrast
+    d.board.clock.advance(31000)
+    d.settle()
+    assert board.panel.contrast < normal  # dimmed after 30 s
+    d.board.clock.advance(2 * 60000)
+    d.settle()
+    assert not board.panel.on  # asleep after 2 min
+    screen = d.screen
+    chosen = screen.chosen
+    d.tap("DOWN")  # only wakes
+    assert board.panel.on and d.screen is screen and screen.chosen == chosen
+    assert board.panel.contrast == normal
