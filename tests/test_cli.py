@@ -3,6 +3,7 @@
 import json
 import os
 import subprocess
+import tempfile
 import sys
 
 import pytest
@@ -238,6 +239,7 @@ def test_play_draws_the_panel_in_a_pty():
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(ROOT)
+        os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()  # the player's NVM file goes there
         os.environ["COLUMNS"] = "140"
         os.environ["LINES"] = "40"
         os.execv(sys.executable, [sys.executable, "-m", "tools.play", "--style", "braille"])

@@ -133,7 +133,7 @@ def test_a_win_counts_says_new_best_and_the_same_deal_is_practice():
     d.tap("DOWN")
     d.tap("A")  # the same deal: practice
     g = d.screen.game
-    assert d.screen.practice
+    assert d.screen.practice and read_text(d, 0, 56, 14) == "PRACTICE DEAL"
     while g.status == 0:
         d.play(g.legal[0] if g.legal_moves() else 0)
     d.tap("A")

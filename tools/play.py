@@ -4,13 +4,19 @@ no display server.
 
     python -m tools.play                  the largest picture the terminal holds
     python -m tools.play --style braille  braille dots: 66 columns, 19 lines
+    python -m tools.play --nvm FILE       the board's NVM kept in FILE (default below)
+
+Saves, stats and settings live in the emulated board's NVM, kept in a file so
+a game goes on where it was left: $XDG_DATA_HOME/deckcrawl/nvm.bin (by default
+~/.local/share/deckcrawl/nvm.bin).  --nvm "" keeps them in memory only.
 
 Styles: half blocks (1x2 pixels a character: needs 130x35), quadrants (2x2:
 66x35) and braille dots (2x4: 66x19, any 80x24 terminal).
 
 Keys: arrows = d-pad, Z or A or Enter = A, X or B or Backspace = B,
-M or Esc = hold B (leave to the menu), Q = quit (asks again first while a
-game is being played: it would be lost), Ctrl-C = quit at once.
+M or Esc = hold B (the pause menu), Q = quit (a game in progress waits in the
+NVM file; with --nvm "" it would be lost, so Q asks again first), Ctrl-C =
+quit at once.
 A terminal sends no key releases, so a key is a short press; holding an arrow
 lets the terminal's own key repeat move the cursor on.
 """
@@ -23,9 +29,10 @@ import signal
 import sys
 import time
 
+from hw.fake import FakeBoard, FileNVM
 from tools.sim import STYLES, Sim, blocks
 
-HELP = "arrows move  Z/A: A  X/B: B  M: menu (hold B)  Q: quit"
+HELP = "arrows move  Z/A: A  X/B: B  M: pause (hold B)  Q: quit"
 ASK = "Q again quits and loses this game; any other key plays on"
 _KEYS = {
     "\x1b[A": "UP", "\x1bOA": "UP", "\x1b[B": "DOWN", "\x1bOB": "DOWN",
@@ -37,6 +44,11 @@ _KEYS = {
 }
 _TAP_MS = 40
 _HOLD_MS = 1000
+
+
+def default_nvm():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "deckcrawl", "nvm.bin")
 
 
 def parse_keys(data):
@@ -60,8 +72,8 @@ class Player:
     """The real-time loop: the fake clock follows the wall clock; a key is
     pressed now and released a little later, as a finger would."""
 
-    def __init__(self, out, style):
-        self.sim = Sim()
+    def __init__(self, out, style, nvm=None):
+        self.sim = Sim(board=FakeBoard(nvm=nvm))
         self.board = self.sim.board
         self.out = out
         self.style = style
@@ -69,12 +81,14 @@ class Player:
         self.releases = []  # (time ms, key)
         self.last = None
         self.asking = False  # Q was pressed during a game: a second Q quits
+        self.kept = nvm is not None  # the NVM is in a file: a game in progress waits there
 
     def quit(self):
-        """Q: True when the player may go.  During a game the first Q only asks."""
+        """Q: True when the player may go.  During a game whose moves are kept
+        nowhere (--nvm ""), the first Q only asks."""
         screen = self.sim.screen
         playing = getattr(screen, "game", None) is not None and not screen.over()
-        if playing and not self.asking:
+        if playing and not self.kept and not self.asking:
             self.asking = True
             self.last = None  # redraw, with the question under the panel
             return False
@@ -123,10 +137,20 @@ class Player:
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.split("\n\n")[0], epilog=HELP)
     p.add_argument("--style", choices=STYLES, help="half, quadrant or braille (default: the largest that fits)")
+    p.add_argument("--nvm", default=default_nvm(), help="the file that keeps the board's NVM: saves, stats, "
+                   "settings (default %(default)s; \"\" for none)")
     args = p.parse_args(argv)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("tools.play needs a terminal (for a picture without one: python -m tools.shot)", file=sys.stderr)
         return 2
+    nvm = None
+    if args.nvm:
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
+            nvm = FileNVM(args.nvm)
+        except (OSError, ValueError) as e:
+            print("play: --nvm: %s" % (e.strerror if isinstance(e, OSError) and e.strerror else e), file=sys.stderr)
+            return 2
     import termios
     import tty
 
@@ -143,7 +167,7 @@ def main(argv=None):
     try:
         tty.setraw(fd)
         out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
-        player = Player(out, style)
+        player = Player(out, style, nvm)
         while True:
             ready, _, _ = select.select([fd], [], [], 0.01)
             if ready:

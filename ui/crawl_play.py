@@ -101,7 +101,8 @@ class Play(GameScreen):
         self.options = bytearray(8)  # a card's moves and why each is refused (engine Crawl.options)
         self.cursor = 0
         self._first_card()
-        self.message.say("RULES: " + entry.rule_titles[self.game.rules].upper(), _NAME_MS)
+        self.message.say("PRACTICE: NO STATS" if practice else "RULES: " + entry.rule_titles[self.game.rules].upper(),
+                         _NAME_MS)
         self.sync()
 
     # -- drawing ------------------------------------------------------------------

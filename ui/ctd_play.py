@@ -102,7 +102,7 @@ class Play(GameScreen):
         self.placed = 0  # cards placed on this screen: the buttons are known after a few
         self._to_source()
         self._hints()
-        self.message.say(entry.rule_titles[self.game.rules].upper(), _NAME_MS)
+        self.message.say("PRACTICE DEAL" if practice else entry.rule_titles[self.game.rules].upper(), _NAME_MS)
         self.sync()
 
     # -- where things are -------------------------------------------------------

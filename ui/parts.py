@@ -132,8 +132,10 @@ class GameScreen(Screen):
         self.practice = practice
         self.new_best = False
         self.overlay = None
-        self._since = 0  # moves recorded since the last checkpoint
-        if not resumed:
+        if resumed:
+            self._since = app.store.since_checkpoint(self.game.GAME_ID)  # moves recorded since the checkpoint
+        else:
+            self._since = 0
             app.store.checkpoint(self.game, practice)
 
     def over(self):
