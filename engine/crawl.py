@@ -256,6 +256,15 @@ class Crawl(Game):
             v -= self.power()
         return v if v > 0 else 0
 
+    def deadly(self, mv):
+        """True when move mv, made now, is sure to kill the player: a fight
+        whose damage is the HP or more, or Flee's 1 damage at 1 HP.  (A Blind
+        Bet draws an unseen card: a risk, never a certainty.)"""
+        act = mv >> 4
+        if act == A_WEAPON or act == A_BARE:
+            return self.damage(self.room[(mv >> 2) & 3], act == A_WEAPON) >= self.hp
+        return act == A_FLEE and self.hp <= 1
+
     def can_strike(self, c):
         """0 if the weapon may strike monster c, else the reason."""
         if self.weapon == 0:

@@ -191,7 +191,8 @@ def test_game_over_breaks_the_score_into_its_parts():
     d = screen(g)
     assert shows(d, 0, "A\x01 BARE: 14 DMG")
     d.tap("A")  # AS barehanded (no weapon: no menu)
-    d.tap("A")  # AC barehanded: dead
+    d.tap("A")
+    d.tap("A")  # AC barehanded: dead, once asked
     assert g.status == crawl.LOST and shows(d, 0, "DEFEATED. PRESS A")
     d.tap("A")
     assert isinstance(d.screen, menus.GameOver)
@@ -205,6 +206,7 @@ def test_pure_survival_game_over_has_no_score_sheet():
     d = screen(g)
     d.tap("A")
     d.tap("A")
+    d.tap("A")  # AC kills: asked, then made
     d.tap("A")
     assert isinstance(d.screen, menus.GameOver)
     assert read_row(d, 1) == "Killed by A\x04" and read_row(d, 2) == "45 cards were left"
@@ -271,7 +273,8 @@ def test_death_says_what_killed_and_preview_says_how_to_close_it():
     g = deal(crawl.Soltura, top="AS AC KS 2H")
     d = screen(g)
     d.tap("A")
-    d.tap("A")  # AC barehanded: dead
+    d.tap("A")
+    d.tap("A")  # AC barehanded: dead, once asked
     assert shows(d, 1, "KILLED BY A\x04") and shows(d, 0, "DEFEATED. PRESS A")
     g = deal(crawl.Soltura, top="RJ 2S 3C 4C 9H 10S JC")
     d = screen(g)
@@ -280,3 +283,35 @@ def test_death_says_what_killed_and_preview_says_how_to_close_it():
     d.tap("DOWN")
     d.tap("A")  # preview
     assert isinstance(d.screen.overlay, Peek) and shows(d, 3, "A OR B: BACK")
+
+
+def test_a_deadly_press_says_so_and_asks_and_b_keeps_the_player_alive():
+    # Soltura, HP 21: AS barehanded leaves 7 HP; AC (14) would then kill
+    g = deal(crawl.Soltura, top="AS AC KS 2H")
+    d = screen(g)
+    d.tap("A")
+    assert g.hp == 7 and d.screen.cursor in (1, 2, 3)
+    d.screen.cursor = 1
+    d.screen.sync()
+    d.step()
+    assert shows(d, 0, "A\x04 BARE: 14, DIES")
+    d.tap("A")
+    assert g.hp == 7 and shows(d, 1, "YOU DIE! A=GO B=NO")  # asked, nothing done
+    d.tap("B")
+    assert g.hp == 7 and g.status == crawl.PLAYING and d.screen.overlay is None
+
+
+def test_a_deadly_choice_in_a_menu_is_marked_and_asks_again():
+    # 5D equipped, then 3 HP left: with the weapon KS does 8, barehanded 13, both deadly
+    g = deal(crawl.Soltura, top="5D QS KS 2H 10C")
+    d = screen(g)
+    d.tap("A")  # equip 5D
+    g.hp = 3
+    d.screen.cursor = 2
+    d.tap("A")  # KS: weapon or bare hands
+    assert isinstance(d.screen.overlay, CardMenu)
+    assert shows(d, 0, "WEAPON: DIES (8)", inverted=True) and shows(d, 1, "BARE HANDS: DIES (13)")
+    d.tap("A")
+    assert shows(d, 0, "A AGAIN: YOU DIE", inverted=True) and g.status == crawl.PLAYING
+    d.tap("A")
+    assert g.status == crawl.LOST

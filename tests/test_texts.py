@@ -59,7 +59,8 @@ def test_the_widest_values_fit():
         assert len("RULES: " + title) <= 21, title
     for t in crawl_play.REFUSED + crawl_play._JOKER_WORDS + (
         "CHAIN 26  POINTS 999", "10\x03 EQUIP, POWER 10", "10\x02 HEAL +10", "10\x02 NO HEAL:1/ROOM",
-        "BLACK JOKER: A=MENU", "K\x01 W:13 B:13 DMG", "A\x01 BARE: 14 DMG", "SLAIN A\x01! -14 HP",
+        "BLACK JOKER: A=MENU", "K\x01 W:13 B:13 DMG", "A\x01 BARE: 14 DMG", "A\x01 BARE: 14, DIES", "BARE HANDS: DIES (14)", "FLEE: YOU DIE (1 HP)",
+        "YOU DIE! A=GO B=NO", "A AGAIN: YOU DIE", "SLAIN A\x01! -14 HP",
         "BARE HANDS: 14 DAMAGE", "WEAPON: 14 DAMAGE", "ESCORT (+14 AT END)", "KILLED BY A\x04",
         "NO UNDO PAST A REVEAL", "NEXT 3, TOP FIRST:", "SWAP WHICH MONSTER?", "LEAVE? A=YES B=NO",
         "Chains 350  Loot 20", "HP 21  Barehanded 99", "Chains 350  Left -194", "Escort 28  Total 999", "Survived with 21 HP",

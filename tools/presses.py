@@ -51,7 +51,7 @@ def play(driver, move):
 def play_crawl(driver, mv):
     """Make a crawl move by buttons: the cursor to the card, A, then the
     menu's choice (and the monster to swap); a preview is put away with A."""
-    from ui.crawl_play import CardMenu, Peek
+    from ui.crawl_play import CardMenu, Deadly, Peek
 
     s = driver.screen
     while s.overlay is not None:
@@ -71,8 +71,12 @@ def play_crawl(driver, mv):
             driver.tap("DOWN")
         assert menu.move() >> 4 == act
         driver.tap("A")
+        if s.overlay is menu and menu.sure:
+            driver.tap("A")  # a deadly choice asks again
         if act == crawl.A_SWAP:
             _cursor_to(driver, "RIGHT", mv & 3, 5)
             driver.tap("A")
+    if isinstance(s.overlay, Deadly):
+        driver.tap("A")  # the card kills: the player confirms
     if isinstance(s.overlay, Peek):
         driver.tap("A")

@@ -174,6 +174,8 @@ class Play(GameScreen):
         bare = g.damage(c, False)
         if g.can_strike(c) == 0:
             return name + " W:%d B:%d DMG" % (g.damage(c, True), bare)
+        if g.deadly(crawl.move(crawl.A_BARE, slot)):
+            return name + " BARE: %d, DIES" % bare
         return name + " BARE: %d DMG" % bare
 
     def option_text(self, slot, mv):
@@ -182,9 +184,11 @@ class Play(GameScreen):
         act = mv >> _ACTION
         c = g.room[slot]
         if act == crawl.A_WEAPON:
-            return "WEAPON: %d DAMAGE" % g.damage(c, True)
+            return ("WEAPON: DIES (%d)" if g.deadly(mv) else "WEAPON: %d DAMAGE") % g.damage(c, True)
         if act == crawl.A_BARE:
-            return "BARE HANDS: %d DAMAGE" % g.damage(c, False)
+            return ("BARE HANDS: DIES (%d)" if g.deadly(mv) else "BARE HANDS: %d DAMAGE") % g.damage(c, False)
+        if g.deadly(mv):
+            return "FLEE: YOU DIE (1 HP)"
         if act == crawl.A_ESCORT:
             return "ESCORT (+14 AT END)" if g.scores_chains() else "ESCORT"
         if act >= crawl.A_BUFF and act <= crawl.A_SWAP:
@@ -231,7 +235,10 @@ class Play(GameScreen):
         place = crawl.ROOM if self.cursor == _AVOID else self.cursor
         mv = g.only_move(place, self.options)
         if mv >= 0:
-            self.make(mv)
+            if g.deadly(mv):
+                self.open(Deadly(self, mv))  # no death by one unread press
+            else:
+                self.make(mv)
             return
         n = g.options(place, self.options)
         for i in range(n):
@@ -352,6 +359,7 @@ class CardMenu(Overlay):
         self.slot = slot
         self.n = n
         self.choice = 0
+        self.sure = False  # A once on a deadly choice
         self.until = -1  # while a refusal is shown
 
     def move(self):
@@ -378,6 +386,7 @@ class CardMenu(Overlay):
         s = self.screen
         if key == buttons.UP or key == buttons.DOWN:
             self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % self.n
+            self.sure = False
             self.draw()
             return True
         if kind != buttons.PRESS:
@@ -394,6 +403,10 @@ class CardMenu(Overlay):
             s.lines[self.choice].invert(False)
             self.until = ticks_add(s.app.board.ticks_ms(), MESSAGE_MS)
             return True
+        if s.game.deadly(mv) and not self.sure:
+            self.sure = True  # a deadly choice asks once more
+            s.lines[self.choice].set("A AGAIN: YOU DIE")
+            return True
         s.shut()
         if mv >> _ACTION == crawl.A_SWAP:
             s.open(Swap(s, self.slot))
@@ -408,6 +421,30 @@ class CardMenu(Overlay):
             self.draw()
             return True
         return False
+
+
+class Deadly(Overlay):
+    """A card whose one move kills the player: it says so and asks."""
+
+    def __init__(self, screen, mv):
+        super().__init__(screen)
+        self.mv = mv
+
+    def open(self):
+        self.screen.message.say("YOU DIE! A=GO B=NO", 0)
+
+    def close(self):
+        self.screen.message.say("")
+
+    def button(self, key, kind):
+        if kind != buttons.PRESS or (key != buttons.A and key != buttons.B):
+            return False
+        s = self.screen
+        s.shut()
+        if key == buttons.A:
+            s.make(self.mv)
+            s.sync()
+        return True
 
 
 class Swap(Overlay):
