@@ -32,7 +32,7 @@ from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
-from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Message, Overlay, ring
+from ui.parts import MESSAGE_MS, CardTiles, Choices, GameScreen, Message, Overlay, ring
 from ui.text import Text, short
 
 
@@ -350,16 +350,14 @@ class Play(GameScreen):
         return g.score() if g.CAN_AVOID or g.scores_chains() else None
 
 
-class CardMenu(Overlay):
+class CardMenu(Choices):
     """A card's moves, one a line, the chosen one inverted; A makes it (a
-    refused one says why on its line for a while instead), B closes the menu."""
+    refused one says why on its line for a while instead; a deadly one asks
+    again), B closes the menu."""
 
     def __init__(self, screen, slot, n):
-        super().__init__(screen)
+        super().__init__(screen, n)
         self.slot = slot
-        self.n = n
-        self.choice = 0
-        self.sure = False  # A once on a deadly choice
         self.until = -1  # while a refusal is shown
 
     def move(self):
@@ -382,39 +380,25 @@ class CardMenu(Overlay):
             line.invert(False)
         self.screen.message.say("", 0)
 
-    def button(self, key, kind):
+    def take(self):
         s = self.screen
-        if key == buttons.UP or key == buttons.DOWN:
-            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % self.n
-            self.sure = False
-            self.draw()
-            return True
-        if kind != buttons.PRESS:
-            return False
-        if key == buttons.B:
-            s.shut()
-            return True
-        if key != buttons.A:
-            return False
         mv = self.move()
         why = s.options[2 * self.choice + 1]
         if why:
             s.lines[self.choice].set(REFUSED[why])
             s.lines[self.choice].invert(False)
             self.until = ticks_add(s.app.board.ticks_ms(), MESSAGE_MS)
-            return True
+            return
         if s.game.deadly(mv) and not self.sure:
             self.sure = True  # a deadly choice asks once more
             s.lines[self.choice].set("A AGAIN: YOU DIE")
-            return True
+            return
         s.shut()
         if mv >> _ACTION == crawl.A_SWAP:
             s.open(Swap(s, self.slot))
         else:
             s.make(mv)
             s.sync()
-        return True
-
 
     def tick(self, now):
         if self.until >= 0 and ticks_diff(now, self.until) >= 0:

@@ -245,7 +245,41 @@ class Overlay:
         return False
 
 
-class Pause(Overlay):
+class Choices(Overlay):
+    """An overlay of n choices, one chosen: up/down move it (round the ends),
+    A takes it, B closes.  A subclass draws and implements take(); `sure`
+    is for a choice that asks twice, and goes when the choice moves."""
+
+    def __init__(self, screen, n):
+        super().__init__(screen)
+        self.n = n
+        self.choice = 0
+        self.sure = False
+
+    def button(self, key, kind):
+        if key == buttons.UP or key == buttons.DOWN:
+            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % self.n
+            self.sure = False
+            self.draw()
+            return True
+        if kind != buttons.PRESS:
+            return False
+        if key == buttons.B:
+            self.screen.shut()
+            return True
+        if key == buttons.A:
+            self.take()
+            return True
+        return False
+
+    def draw(self):
+        pass
+
+    def take(self):
+        pass
+
+
+class Pause(Choices):
     """Holding B in a game: resume, the rules (then back to the game),
     suspend (the game waits in the store; continue it from the rule sets),
     or give up (asks again; counts as a loss).  Lines over the middle of the
@@ -254,9 +288,7 @@ class Pause(Overlay):
     CHOICES = ("RESUME", "RULES", "SUSPEND", "GIVE UP: A LOSS")
 
     def __init__(self, screen):
-        super().__init__(screen)
-        self.choice = 0
-        self.sure = False  # A once on GIVE UP
+        super().__init__(screen, len(self.CHOICES))
         self.lines = []
 
     def open(self):
@@ -279,21 +311,8 @@ class Pause(Overlay):
             self.screen.group.remove(t.grid)
         self.lines = []
 
-    def button(self, key, kind):
+    def take(self):
         s = self.screen
-        n = len(self.CHOICES)
-        if key == buttons.UP or key == buttons.DOWN:
-            self.choice = (self.choice + (1 if key == buttons.DOWN else -1)) % n
-            self.sure = False
-            self.draw()
-            return True
-        if kind != buttons.PRESS:
-            return False
-        if key == buttons.B:
-            s.shut()
-            return True
-        if key != buttons.A:
-            return False
         app = s.app
         if self.choice == 0:
             s.shut()
@@ -302,9 +321,8 @@ class Pause(Overlay):
         elif self.choice == 2:
             app.rule_sets(s.entry, s.game.rules)
         elif not self.sure:
-            self.sure = True
+            self.sure = True  # giving up asks again
             self.draw()
         else:
             s.finish(False)
             s.end("GAVE UP", ("Given up:", "it counts as a loss"))
-        return True
