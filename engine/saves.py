@@ -222,7 +222,6 @@ def _validate_ctd(g):
             w = 10 if w == _JOKER_RANK else w
             _bad(v + (w if w else 10) >= p, "attacks too weak for their monster")
             if g.rules == _CTD_ONESTRIKE:
-                _bad(g.hand_size() + 1 + (w > 0) >= 3, "One Strike attacks without the cards to end them")
                 for other in range(col):
                     _bad(g.attacks[other * 3] == 0, "One Strike attacks on two monsters")
     for i in range(g.columns * 3, 12):

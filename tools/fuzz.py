@@ -820,6 +820,199 @@ def fuzz_buttons(rng, deadline, counts):
             counts.accepted_consistent += 1
 
 
+# -- the engine: saves and moves ----------------------------------------------------------
+def _engine_games():
+    """(game class, rule sets) of every game."""
+    from engine import crawl, ctd
+
+    return ((ctd.Dungeon, 3), (crawl.Soltura, 2), (crawl.Scoundrel, 2))
+
+
+def _image(game):
+    """The game's whole save image, as bytes (status, moves, state)."""
+    from engine import saves
+
+    buf = bytearray(saves.SIZE)
+    return bytes(buf[:saves.save(game, buf)])
+
+
+def _conserved(game, deck):
+    from engine import saves
+
+    return sorted(saves.census(game)) == deck
+
+
+def play_out(game, rng, limit=3000):
+    """Random legal moves to the end, with the invariants checked at each:
+    the cards conserved, validate() passing, an illegal move changing nothing,
+    undo restoring the save image byte for byte.  None, or what broke."""
+    from engine import saves
+    from engine.game import PLAYING
+
+    deck = sorted(game.every_card())
+    if not _conserved(game, deck):
+        return "cards not conserved"
+    for _ in range(limit):
+        if game.status != PLAYING:
+            return None
+        n = game.legal_moves()
+        if n == 0:
+            return "a game in play with no legal move"
+        before = _image(game)
+        bad = rng.randrange(256)
+        if game.check(bad):
+            if game.play(bad) == 0:
+                return "check refused %#x, play made it" % bad
+            if _image(game) != before:
+                return "the illegal move %#x changed the state" % bad
+        mv = game.legal[rng.randrange(n)]
+        if game.play(mv):
+            return "the legal move %#x refused" % mv
+        if not _conserved(game, deck):
+            return "cards not conserved after %#x" % mv
+        try:
+            saves.validate(game)
+        except saves.SaveError as e:
+            return "after %#x: %s" % (mv, e)
+        if game.can_undo() and rng.random() < 0.3:
+            after = _image(game)
+            if game.undo() != mv or _image(game) != before:
+                return "undo of %#x did not restore the state" % mv
+            game.play(mv)
+            if _image(game) != after:
+                return "%#x replayed after undo differs" % mv
+    return "no end after %d moves" % limit
+
+
+def _saved_game(rng):
+    """A save image of a random game, rule set and point of play (sometimes over)."""
+    from engine.game import PLAYING
+
+    cls, rule_sets = rng.choice(_engine_games())
+    rules = rng.randrange(rule_sets)
+    game = cls(rules).deal(rng.randrange(1 << 30))
+    stop = rng.choice((0, rng.randrange(40), 10000))
+    while game.status == PLAYING and stop:
+        stop -= 1
+        game.play(game.legal[rng.randrange(game.legal_moves())])
+    return cls, rule_sets, bytearray(_image(game))
+
+
+def _reseal(buf):
+    from engine import saves
+
+    n = len(buf) - 2
+    c = saves.crc16(buf, 0, n)
+    buf[n] = c & 0xFF
+    buf[n + 1] = c >> 8
+
+
+def try_save(rng, counts, cls, rule_sets, buf, example):
+    """Load one (mutated) save: refused with SaveError, or a game whose
+    state holds up to the end of a random play-out; counts which."""
+    from engine import saves
+
+    counts.tried += 1
+    try:
+        game = saves.load(cls, buf, rule_sets)
+    except saves.SaveError:
+        counts.refused += 1
+        return
+    except Exception as e:  # noqa: B902
+        counts.failed("crashes", "%s: load: %s: %s" % (example, type(e).__name__, e))
+        return
+    try:
+        saves.validate(game)
+        problem = play_out(game, rng)
+    except saves.SaveError as e:
+        problem = str(e)
+    except Exception as e:  # noqa: B902
+        counts.failed("crashes", "%s: play: %s: %s" % (example, type(e).__name__, e))
+        return
+    if problem:
+        counts.failed("accepted_inconsistent", "%s: %s" % (example, problem))
+    else:
+        counts.accepted_consistent += 1
+
+
+def _other_mutant(rng, buf):
+    """A random multi-byte, torn, truncated or extended save, resealed or not."""
+    m = bytearray(buf)
+    r = rng.random()
+    if r < 0.4:
+        for _ in range(rng.randint(2, 8)):
+            m[rng.randrange(len(m))] = rng.choice((0, 0xFF, rng.randrange(256)))
+        what = "multi-byte"
+    elif r < 0.6:
+        at = rng.randrange(len(m))
+        m[at:] = bytes([rng.choice((0, 0xFF))]) * (len(m) - at)
+        what = "torn at %d" % at
+    elif r < 0.8:
+        m = m[:rng.randrange(len(m))]
+        what = "truncated to %d" % len(m)
+    else:
+        m += bytes(rng.randrange(256) for _ in range(rng.randint(1, 40)))
+        what = "extended to %d" % len(m)
+    if len(m) > 12 and rng.random() < 0.7:
+        _reseal(m)
+        what += ", resealed"
+    return m, what
+
+
+def fuzz_saves(rng, deadline, counts):
+    """Every single-byte value at every byte of a save (the CRC resealed,
+    except in the CRC's own bytes), in a random order; then random multi-byte,
+    torn, truncated and extended saves; a fresh save of a random game each round."""
+    while time.perf_counter() < deadline:
+        cls, rule_sets, buf = _saved_game(rng)
+        n = len(buf)
+        every = list(range(n * 256))
+        rng.shuffle(every)
+        for k in every:
+            if time.perf_counter() >= deadline:
+                return
+            i, v = k >> 8, k & 0xFF
+            if buf[i] == v:
+                continue
+            m = bytearray(buf)
+            m[i] = v
+            if i < n - 2:
+                _reseal(m)
+            try_save(rng, counts, cls, rule_sets, m, "%s rules %d byte %d = %d" % (cls.__name__, buf[2], i, v))
+        for _ in range(300):
+            if time.perf_counter() >= deadline:
+                return
+            m, what = _other_mutant(rng, buf)
+            try_save(rng, counts, cls, rule_sets, m, "%s rules %d %s" % (cls.__name__, buf[2], what))
+
+
+def fuzz_moves(rng, deadline, counts):
+    """Random games to the end with the invariants (play_out); then a save and
+    load of the end, which must give the same image back.  Each game is one try."""
+    from engine import saves
+
+    while time.perf_counter() < deadline:
+        cls, rule_sets = rng.choice(_engine_games())
+        seed = rng.randrange(1 << 30)
+        example = "%s rules %%d seed %d" % (cls.__name__, seed)
+        counts.tried += 1
+        try:
+            game = cls(rng.randrange(rule_sets)).deal(seed)
+            example %= game.rules
+            problem = play_out(game, rng)
+            if not problem:
+                image = _image(game)
+                if _image(saves.load(cls, image, rule_sets)) != image:
+                    problem = "save and load changed the image"
+        except Exception as e:  # noqa: B902
+            counts.failed("crashes", "%s: %s: %s" % (example, type(e).__name__, e))
+            continue
+        if problem:
+            counts.failed("accepted_inconsistent", "%s: %s" % (example, problem))
+        else:
+            counts.accepted_consistent += 1
+
+
 # The parts, by name: each is part(rng, deadline, counts).  The engine's side
 # adds "saves" (every single-byte value at every byte of a save of each rule
 # set, random multi-byte, torn, truncated and extended saves) and "moves"
@@ -828,6 +1021,8 @@ PARTS = {
     "cli": fuzz_cli,
     "deploy": fuzz_deploy,
     "buttons": fuzz_buttons,
+    "saves": fuzz_saves,
+    "moves": fuzz_moves,
 }
 
 
