@@ -580,3 +580,35 @@ def test_save_and_load_round_trip_and_corruption_is_refused(game_class, rules):
     other = Scoundrel if game_class is Soltura else Soltura
     with pytest.raises(saves.SaveError, match="another game"):
         saves.load(other, again, 2)
+
+
+def _slot(g, text):
+    return list(g.room).index(notation.parse_list(text)[0])
+
+
+def test_deadly_is_a_fight_whose_damage_is_the_hp_or_more_or_flee_at_1_hp():
+    g = deal(Soltura, top="KS AC 8D 8C 7S BJ 2H 3C")
+    assert play(g, "KS>b") == 0 and g.hp == 8
+    ac, eight, weapon = _slot(g, "AC"), _slot(g, "8C"), _slot(g, "8D")
+    assert g.deadly(crawl.move(crawl.A_BARE, ac))  # 14 against 8 HP
+    assert g.deadly(crawl.move(crawl.A_BARE, eight))  # 8 against 8 HP: exactly the HP kills
+    assert not g.deadly(crawl.move(crawl.A_USE, weapon))
+    assert play(g, "8D") == 0
+    assert not g.deadly(crawl.move(crawl.A_WEAPON, ac))  # 14 - 8 = 6 of 8 HP
+    assert not g.deadly(crawl.move(crawl.A_WEAPON, eight))  # 0
+    assert g.deadly(crawl.move(crawl.A_BARE, ac))
+    # the engine agrees: what deadly() calls deadly kills
+    saved = bytearray(256)
+    n = saves.save(g, saved)
+    assert g.play(crawl.move(crawl.A_BARE, eight)) == 0 and g.status == LOST and g.hp == 0
+    g = saves.load(Soltura, saved[:n], 2)
+    assert g.play(crawl.move(crawl.A_WEAPON, ac)) == 0 and g.status == PLAYING and g.hp == 2
+
+
+def test_flee_is_deadly_only_at_1_hp():
+    g = deal(Soltura, top="KS 7S BJ 2H")
+    flee = crawl.move(crawl.A_FLEE, _slot(g, "BJ"))
+    assert play(g, "KS>b") == 0 and g.hp == 8 and not g.deadly(flee)
+    assert play(g, "7S>b") == 0 and g.hp == 1 and g.room_size() == 2
+    assert g.deadly(flee) and not g.deadly(crawl.move(crawl.A_BET, _slot(g, "BJ")))  # a bet is a risk, not a certainty
+    assert g.play(flee) == 0 and g.status == LOST

@@ -282,3 +282,90 @@ def test_move_text_errors_say_what_is_wrong():
     with pytest.raises(ValueError, match="CARD>COLUMN"):
         notation.parse_ctd_move(g, "5H")
     assert play(g, "5h>d") == 0
+
+
+def _refused(game, match="impossible"):
+    buf = bytearray(256)
+    n = saves.save(game, buf)
+    with pytest.raises(saves.SaveError, match=match):
+        saves.load(type(game), buf[:n], len(game.RULE_NAMES))
+
+
+def _ctd_mid(rules=ctd.CLASSIC):
+    g = ctd.Dungeon(rules).deal(7)
+    g.play(bots.greedy_bot(g, Rng(1)))
+    return g
+
+
+def test_the_impossible_states_of_issue_9_are_refused_with_a_reason():
+    g = _ctd_mid()
+    g.pile_n = 43  # 43 of 42 slots
+    _refused(g, "pile count")
+    g = _ctd_mid()
+    g.pile_n += 1  # the count past the cards
+    _refused(g, "pile not filled")
+    g = _ctd_mid()
+    g.status, g.loss = LOST, 255
+    _refused(g, "reason")
+    g = _ctd_mid()
+    g.loss = 1  # a game in play with a loss reason
+    _refused(g)
+    g = _ctd_mid()
+    h = next(i for i in range(3) if g.hand[i])
+    g.monsters[0], g.hand[h] = g.hand[h], g.monsters[0]  # each card still once
+    _refused(g, "power card among the monsters")
+    g = _ctd_mid()
+    g.monsters[0] |= cards.FACE_DOWN  # the front face down
+    _refused(g, "face down")
+    g = _ctd_mid()
+    g.monsters[1] &= 0x7F  # face up below the front
+    _refused(g, "face up")
+    g = _ctd_mid()
+    g.status = WON
+    _refused(g, "won")
+    g = crawl.Soltura(0).deal(5)
+    g.hp = 218
+    _refused(g, "HP")
+    g = crawl.Soltura(0).deal(5)
+    g.status = LOST  # lost with HP left
+    _refused(g, "HP left")
+    g = crawl.Soltura(0).deal(5)
+    j = next(i for i in range(g.deck_n) if crawl.kind(g.deck[i]) == crawl.JOKER)
+    g.weapon = g.deck[j]
+    g.deck[j] = g.deck[g.deck_n - 1]
+    g.deck[g.deck_n - 1] = 0
+    g.deck_n -= 1
+    _refused(g, "weapon")
+    g = crawl.Scoundrel(0).deal(5)
+    g.deck[g.deck_n - 1] |= cards.FACE_DOWN  # no card lies face down in the crawl
+    _refused(g, "face-down")
+
+
+def test_a_byte_0_turned_ff_as_erased_flash_reads_fails_the_crc():
+    """Fletcher-16 adds 255 = 0 (mod 255) for it, and passed every such save."""
+    for g in (_ctd_mid(), crawl.Soltura(1).deal(4), crawl.Scoundrel(1).deal(4)):
+        buf = bytearray(256)
+        n = saves.save(g, buf)
+        zeros = [i for i in range(3, n - 2) if buf[i] == 0]  # (a bad rule set byte is refused first)
+        assert len(zeros) > 50
+        for i in zeros:
+            bad = bytearray(buf[:n])
+            bad[i] = 0xFF
+            with pytest.raises(saves.SaveError, match="checksum"):
+                saves.load(type(g), bad, len(g.RULE_NAMES))
+
+
+def test_crc16_is_ccitt_false():
+    assert saves.crc16(b"123456789", 0, 9) == 0x29B1
+
+
+@pytest.mark.parametrize("game_class", (ctd.Dungeon, crawl.Soltura, crawl.Scoundrel))
+def test_validate_passes_every_state_of_random_play_and_the_end(game_class):
+    for rules in range(len(game_class.RULE_NAMES)):
+        for seed in range(6):
+            g = game_class(rules).deal(seed)
+            rng = Rng(seed)
+            while g.status == PLAYING:
+                n = g.legal_moves()
+                g.play(g.legal[rng.below(n)])
+                saves.validate(g)

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from engine.game import PLAYING
 from tools import cli, deploy, fuzz
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -131,3 +132,52 @@ def test_the_cli_part_catches_a_traceback_on_a_broken_stdout(monkeypatch):
     monkeypatch.setattr(cli, "guard", lambda name, main, argv: main(argv))
     fuzz.try_cli(counts, "replay", argv, fuzz.BrokenStdout(0, OSError(28, "No space left on device")))
     assert counts.crashes == 1
+
+
+@pytest.mark.parametrize("game_class,rules", [(g, r) for g, n in fuzz._engine_games() for r in range(n)])
+def test_single_byte_mutants_of_a_save_are_refused_or_hold_up(game_class, rules):
+    """A sample of the single-byte mutants (CRC resealed) of a save of each
+    rule set: each is refused, or loads into a game that plays to its end with
+    the invariants.  `python -m tools.fuzz --part saves` tries every one."""
+    rng = fuzz.random.Random(rules)
+    g = game_class(rules).deal(77)
+    for _ in range(8):
+        if g.status == PLAYING:
+            g.play(g.legal[rng.randrange(g.legal_moves())])
+    buf = bytearray(fuzz._image(g))
+    counts = fuzz.Counts()
+    for k in rng.sample(range(len(buf) * 256), 600) + [i * 256 + 0xFF for i in range(len(buf) - 2)]:
+        m = bytearray(buf)
+        m[k >> 8] = k & 0xFF
+        if (k >> 8) < len(buf) - 2:
+            fuzz._reseal(m)
+        fuzz.try_save(rng, counts, game_class, len(game_class.RULE_NAMES), m, "byte %d = %d" % (k >> 8, k & 0xFF))
+    assert counts.accepted_inconsistent == 0 and counts.crashes == 0, counts.examples
+    assert counts.refused > 0 and counts.accepted_consistent > 0
+
+
+def test_the_saves_part_catches_a_load_that_does_not_validate(monkeypatch):
+    from engine import ctd, saves
+
+    g = ctd.Dungeon(0).deal(5)
+    g.pile_n = 43  # the issue's mutant: 43 of 42 slots
+    buf = bytearray(fuzz._image(g))
+    monkeypatch.setattr(saves, "validate", lambda game: None)
+    counts = fuzz.Counts()
+    fuzz.try_save(fuzz.random.Random(1), counts, ctd.Dungeon, 3, buf, "pile_n 43")
+    assert counts.accepted_inconsistent + counts.crashes == 1 and counts.examples
+
+
+def test_the_moves_part_catches_an_undo_that_does_not_restore(monkeypatch):
+    from engine import game
+
+    real = game.Game.undo
+
+    def undo(self):
+        mv = real(self)
+        self.moves += 1
+        return mv
+
+    monkeypatch.setattr(game.Game, "undo", undo)
+    c = short("moves")
+    assert c["accepted_inconsistent"] > 0
