@@ -223,6 +223,26 @@ class Dungeon(Game):
             n = self._option(out, n, (source << 4) | target)
         return self._option(out, n, (source << 4) | TO_PILE)
 
+    def deadly(self, mv):
+        """True when legal move mv, made now, loses the game: the damage pile
+        reaches its limit (a discard; in One Strike also a hand that ends
+        without a kill), or, the deck spent, the hand ends with monsters left."""
+        if self.check(mv):
+            return False
+        target = mv & 0x0F
+        kill = target != TO_PILE and self.role(target) == 2
+        last = self.hand_size() == (0 if (mv >> 4) == FROM_RESERVE else 1)
+        if self.rules == RESERVE:
+            return False
+        damage = self.pile_n + (target == TO_PILE)
+        if self.rules == ONESTRIKE and last and not kill:
+            for i in range(12):
+                damage += self.attacks[i] != 0
+            damage += target != TO_PILE
+        if damage >= DAMAGE_LIMIT:
+            return True
+        return last and self.top >= POWER_CARDS and not (kill and self.kills + 1 == MONSTERS)
+
     def legal_moves(self):
         """Fills self.legal with every legal move; returns how many."""
         n = 0

@@ -357,3 +357,20 @@ def test_one_strike_miss_says_the_whole_damage_of_the_hand():
     assert g.pile_n == 3
     assert read_text(d, 0, 56, 14) == "MISS: +3 DMG"
     assert d.panel.region(108, 56, 18, 8) == text_pixels("3/7")
+
+
+def test_the_discard_that_loses_says_so_and_asks():
+    g = deal(ctd.CLASSIC, [], "2C 2D 2S 2H 3C 3D 3S")
+    d = play_screen(game=g)
+    for _ in range(6):
+        d.play(0 << 4 | ctd.TO_PILE if g.hand[0] else (1 << 4 | ctd.TO_PILE if g.hand[1] else 2 << 4 | ctd.TO_PILE))
+    assert g.pile_n == 6 and g.status == 0
+    d.pick(0)
+    d.aim(ctd.TO_PILE)
+    d.tap("A")
+    assert g.status == 0 and read_text(d, 0, 56, 14) == "LOSES! A=Y B=N"
+    d.tap("B")  # no: the card stays picked up, the game goes on
+    assert g.status == 0 and g.pile_n == 6
+    d.tap("A")
+    d.tap("A")  # yes
+    assert g.status == 2

@@ -42,16 +42,21 @@ def aim(driver, target):
 def play(driver, move):
     if driver.screen.carry >= 0:
         driver.tap("B")  # put back the card picked up
+    from ui.parts import Deadly
+
     pick(driver, move >> 4)
     aim(driver, move & 15)
     driver.tap("A")
+    if isinstance(driver.screen.overlay, Deadly):
+        driver.tap("A")  # the move loses the game: the player confirms
 
 
 # -- Soltura and Scoundrel (ui/crawl_play.py) -------------------------------------------
 def play_crawl(driver, mv):
     """Make a crawl move by buttons: the cursor to the card, A, then the
     menu's choice (and the monster to swap); a preview is put away with A."""
-    from ui.crawl_play import CardMenu, Deadly, Peek
+    from ui.crawl_play import CardMenu, Peek
+    from ui.parts import Deadly
 
     s = driver.screen
     while s.overlay is not None:

@@ -32,7 +32,7 @@ from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
-from ui.parts import MESSAGE_MS, CardTiles, Choices, GameScreen, Message, Overlay, ring
+from ui.parts import MESSAGE_MS, CardTiles, Choices, Deadly, GameScreen, Message, Overlay, ring
 from ui.text import Text, short
 
 
@@ -236,7 +236,7 @@ class Play(GameScreen):
         mv = g.only_move(place, self.options)
         if mv >= 0:
             if g.deadly(mv):
-                self.open(Deadly(self, mv))  # no death by one unread press
+                self.open(Deadly(self, mv))  # no loss by one unread press
             else:
                 self.make(mv)
             return
@@ -306,6 +306,9 @@ class Play(GameScreen):
         self._first_card()
         if peek:
             self.open(Peek(self, peek))
+
+    def confirmed(self, mv):
+        self.make(mv)
 
     def shut(self):
         self._lines_key = -1  # the overlay wrote over the lines
@@ -405,30 +408,6 @@ class CardMenu(Choices):
             self.draw()
             return True
         return False
-
-
-class Deadly(Overlay):
-    """A card whose one move kills the player: it says so and asks."""
-
-    def __init__(self, screen, mv):
-        super().__init__(screen)
-        self.mv = mv
-
-    def open(self):
-        self.screen.message.say("YOU DIE! A=GO B=NO", 0)
-
-    def close(self):
-        self.screen.message.say("")
-
-    def button(self, key, kind):
-        if kind != buttons.PRESS or (key != buttons.A and key != buttons.B):
-            return False
-        s = self.screen
-        s.shut()
-        if key == buttons.A:
-            s.make(self.mv)
-            s.sync()
-        return True
 
 
 class Swap(Overlay):

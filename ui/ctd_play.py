@@ -30,7 +30,7 @@ from engine import cards, ctd
 from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
-from ui.parts import CardTiles, GameScreen, Message, ring
+from ui.parts import CardTiles, Deadly, GameScreen, Message, ring
 from ui.text import SUIT_CHARS, Text, short
 
 
@@ -117,6 +117,9 @@ class Play(GameScreen):
         if p < 0:
             return -1
         return ctd.FROM_RESERVE if p == _PILE else p
+
+    def _panel_has_card(self, p):
+        return self._has_card(self.columns + p)
 
     def _has_card(self, spot):
         s = self._source_of(spot)
@@ -213,7 +216,7 @@ class Play(GameScreen):
         if key == buttons.UP or key == buttons.DOWN:
             if self.cursor < n:
                 return False
-            p = ring(self.cursor - n, 1 if key == buttons.DOWN else -1, 4, lambda p: self._has_card(n + p))
+            p = ring(self.cursor - n, 1 if key == buttons.DOWN else -1, 4, self._panel_has_card)
             self.cursor = n + p
             self.panel = p
         else:
@@ -244,17 +247,25 @@ class Play(GameScreen):
             self._hints()
             self.sync()
             return True
-        target = self.cursor if self.cursor < n else ctd.TO_PILE
+        mv = (self.carry << _SOURCE) | (self.cursor if self.cursor < n else ctd.TO_PILE)
+        if g.deadly(mv):
+            self.open(Deadly(self, mv))  # no loss by one unread press
+        else:
+            self.confirmed(mv)
+        return True
+
+    def confirmed(self, mv):
+        """Place the card picked up (a refusal says why and changes nothing)."""
+        g = self.game
         pile = g.pile_n
-        why = self.move((self.carry << _SOURCE) | target)
+        why = self.move(mv)
         if why:
             self.message.say(REFUSED[why])
-            return True
+            return
         self.carry = _NOT_CARRIED
         self.placed += 1
         self._hints()
         self._after_move(pile)
-        return True
 
     def _aim_first(self, source):
         """Where a card picked up hovers first: a column where it kills, else

@@ -175,6 +175,8 @@ class RuleSets(Menu):
         if r < 0:
             rules, seed, moves, practice = self.saved
             text = "%s, %d moves" % (self.entry.rule_titles[rules], moves)
+            if len(text) > COLUMNS:
+                text = "%s %d mv" % (self.entry.rule_titles[rules], moves)
         elif self.sure:
             text = "A again: give up save"
         else:
@@ -198,7 +200,8 @@ class RuleSets(Menu):
         self.app.game_list(self.entry)
 
     def more(self, i):
-        self.app.rules_page(self.entry, max(0, self.rules_of(i)))
+        r = self.rules_of(i)
+        self.app.rules_page(self.entry, r if r >= 0 else self.saved[0])
 
 
 def wrap(text, width=COLUMNS):
@@ -251,7 +254,9 @@ class RulesPage(Screen):
             j = self.page * _BODY + i
             self.body[i].set(self.lines[j] if j < len(self.lines) else "")
         mark = "%d/%d" % (self.page + 1, self.pages)
-        name = self.entry.rule_titles[self.rules] + " rules"
+        name = self.entry.rule_titles[self.rules]
+        if len(name) + len(" rules") + 1 + len(mark) <= COLUMNS:
+            name += " rules"
         self.title.set(pad(name[: COLUMNS - len(mark) - 1], COLUMNS - len(mark)) + mark)
 
     def button(self, key, kind):

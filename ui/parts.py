@@ -134,6 +134,8 @@ class GameScreen(Screen):
         self.overlay = None
         if resumed:
             self._since = app.store.since_checkpoint(self.game.GAME_ID)  # moves recorded since the checkpoint
+            if self.over():  # it ended just before the power went: record it now
+                self.finish(self.game.status == WON)
         else:
             self._since = 0
             app.store.checkpoint(self.game, practice)
@@ -166,12 +168,13 @@ class GameScreen(Screen):
             self._since += 1
         return mv
 
-    def finish(self, won):
-        """The game ended (or was given up): record it, once."""
+    def finish(self, won, scored=True):
+        """The game ended (or was given up, scored=False: no score): record it, once."""
         g = self.game
         store = self.app.store
         had_best = store.stats(g.GAME_ID, g.rules).best is not None  # the first score beats nothing
-        self.new_best = store.result(g.GAME_ID, g.rules, won, self.final_score(), self.practice) and had_best
+        score = self.final_score() if scored else None
+        self.new_best = store.result(g.GAME_ID, g.rules, won, score, self.practice) and had_best
 
     def final_score(self):
         return None
@@ -214,7 +217,7 @@ class GameScreen(Screen):
         way to NEW BEST or to the practice note."""
         lines = self.over_lines() if lines is None else lines
         note = "NEW BEST!" if self.new_best else ("Practice: no stats" if self.practice else "")
-        if note:
+        if note and title != "GAVE UP":
             lines = tuple(lines[:3]) + (note,)
         self.app.game_over(self.entry, self.game, self.deal, title, lines, self.practice)
 
@@ -279,6 +282,32 @@ class Choices(Overlay):
         pass
 
 
+class Deadly(Overlay):
+    """A move the engine says loses the game at once (deadly): the screen says
+    so and asks; A makes it (the screen's confirmed(mv)), B does not."""
+
+    def __init__(self, screen, mv):
+        super().__init__(screen)
+        self.mv = mv
+
+    def open(self):
+        m = self.screen.message
+        m.say("YOU DIE! A=GO B=NO" if m.line.width >= 18 else "LOSES! A=Y B=N", 0)
+
+    def close(self):
+        self.screen.message.say("")
+
+    def button(self, key, kind):
+        if kind != buttons.PRESS or (key != buttons.A and key != buttons.B):
+            return False
+        s = self.screen
+        s.shut()
+        if key == buttons.A:
+            s.confirmed(self.mv)
+            s.sync()
+        return True
+
+
 class Pause(Choices):
     """Holding B in a game: resume, the rules (then back to the game),
     suspend (the game waits in the store; continue it from the rule sets),
@@ -324,5 +353,5 @@ class Pause(Choices):
             self.sure = True  # giving up asks again
             self.draw()
         else:
-            s.finish(False)
-            s.end("GAVE UP", ("Given up:", "it counts as a loss"))
+            s.finish(False, False)
+            s.end("GAVE UP", ("Given up:", "practice, not counted" if s.practice else "it counts as a loss"))

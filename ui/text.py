@@ -47,7 +47,8 @@ class Text:
         )
         self.shown = bytearray(width)
         self.text = ""
-        self.value = None  # the number number() last showed
+        self.value = None  # the number number() last showed, and its form
+        self.form = None
         self.set(text)
 
     def set(self, text, right=False):
@@ -69,11 +70,13 @@ class Text:
         return changed
 
     def number(self, n, form="%d", right=False):
-        """Show the number n in form; formats nothing when n is already shown."""
-        if n == self.value:
+        """Show the number n in form; formats nothing when it is already shown."""
+        if n == self.value and form is self.form:
             return False
+        changed = self.set(form % n, right)
         self.value = n
-        return self.set(form % n, right)
+        self.form = form
+        return changed
 
     def invert(self, on=True):
         """Show the line inverted (a cursor, a chosen line) or not."""
