@@ -157,12 +157,12 @@ def test_single_byte_mutants_of_a_save_are_refused_or_hold_up(game_class, rules)
 
 
 def test_the_saves_part_catches_a_load_that_does_not_validate(monkeypatch):
-    from engine import ctd, saves
+    from engine import ctd, save_checks
 
     g = ctd.Dungeon(0).deal(5)
     g.pile_n = 43  # the mutant: 43 of 42 slots
     buf = bytearray(fuzz._image(g))
-    monkeypatch.setattr(saves, "validate", lambda game: None)
+    monkeypatch.setattr(save_checks, "validate", lambda game: None)
     counts = fuzz.Counts()
     fuzz.try_save(fuzz.random.Random(1), counts, ctd.Dungeon, 3, buf, "pile_n 43")
     assert counts.accepted_inconsistent + counts.crashes == 1 and counts.examples
