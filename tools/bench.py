@@ -24,6 +24,12 @@ device_proxy  a desktop proxy for the board's figures: the screens from the
          entering each game's play screen and the lowest of the run; the
          Python-side microseconds of each kind of press (median, max); the
          bytes each kind of press leaves for the collector
+store    the NVM save store (engine/store.py): writes, page programs and erases
+         per game of each rule set alone and with two other games suspended,
+         and the sector's life in games at 100,000 erases (tools/powercut.py
+         --wear, on the RP2040 flash model); the CPython time of a move record
+         and of resuming a 100-move game (on a board a record is two small nvm
+         writes onto erased flash: measure there)
 
 Figures are measured here, never asserted as timings in tests.
 """
@@ -297,6 +303,32 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
     }
 
 
+def store_figures(games=60):
+    """Wear per game, and the cost of a move record and of a resume, on CPython."""
+    from engine import crawl, crawl_bots
+    from engine.store import Store
+    from tools import powercut
+
+    out = {"wear": powercut.wear(games)}
+    store = Store(bytearray(b"\xff" * 4096))
+    g = crawl.Soltura(0).deal(1)
+    store.checkpoint(g)
+    rng = Rng(1)
+    moves = 0
+    t0 = time.perf_counter()
+    while g.status == 0 and moves < 100:
+        mv = crawl_bots.greedy_bot(g, rng)
+        g.play(mv)
+        store.move(g.GAME_ID, mv)
+        moves += 1
+    out["move_record_us"] = round(1e6 * (time.perf_counter() - t0) / max(1, moves), 1)
+    t0 = time.perf_counter()
+    store.resume(g.GAME_ID, crawl.Soltura)
+    out["resume_ms"] = round(1e3 * (time.perf_counter() - t0), 2)
+    out["resume_moves"] = moves
+    return out
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=300, help="bot games per rule set for speed (default 300)")
@@ -312,6 +344,7 @@ def main(argv=None):
         "engine": engine_figures(args.games),
         "size": dict(size_figures(), engine_mpy_bytes=sum(size.values())),
         "device_proxy": proxy_figures(),
+        "store": store_figures(),
     }
     print(json.dumps(result, indent=2))
     return 0
