@@ -74,7 +74,7 @@ def release(names):
         if parent is not None:
             try:
                 delattr(parent, name[dot + 1 :])
-            except AttributeError:
+            except (AttributeError, KeyError):  # MicroPython says KeyError when it is not there
                 pass
 
 
