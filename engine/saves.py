@@ -43,7 +43,7 @@ class SaveError(ValueError):
 
 def crc16(buf, start, stop):
     """CRC-16/CCITT (poly 0x1021, init 0xFFFF) of buf[start:stop], without a
-    table (the same as engine/store.py's, which imports this module)."""
+    table; engine/store.py's records use it too."""
     crc = 0xFFFF
     for i in range(start, stop):
         x = ((crc >> 8) ^ buf[i]) & 0xFF

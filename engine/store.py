@@ -70,6 +70,7 @@ works the same in memory (self.persistent False), and keeps nothing.
 """
 
 from engine import const, saves
+from engine.saves import crc16  # one CRC-16/CCITT for saves and records
 
 # Record kinds (the high nibble of a record's tag).
 _SETTINGS = const(1)
@@ -112,16 +113,6 @@ _PRACTICE = const(1)
 _LOWER = const(1)  # stats entry flags
 _HAS_BEST = const(2)
 _NO_LAST = const(-1)  # _records(): accept the first record whatever its seq
-
-
-def crc16(buf, start, stop):
-    """CRC-16/CCITT (poly 0x1021, init 0xFFFF) of buf[start:stop], without a table."""
-    crc = 0xFFFF
-    for i in range(start, stop):
-        x = ((crc >> 8) ^ buf[i]) & 0xFF
-        x ^= x >> 4
-        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
-    return crc
 
 
 def _span(n):
