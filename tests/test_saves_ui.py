@@ -185,3 +185,24 @@ def test_settings_change_contrast_and_dim_and_sleep_then_a_press_only_wakes():
     d.tap("DOWN")  # only wakes
     assert board.panel.on and d.screen is screen and screen.chosen == chosen
     assert board.panel.contrast == normal
+
+
+def test_a_win_flashes_the_panel_for_a_moment_with_two_commands():
+    columns, power, moves = perfect_classic()
+    board = FakeBoard()
+    d = Driver((Play, CTD, ctd.CLASSIC, 5, deal(ctd.CLASSIC, columns, power)), board=board)
+    g = d.screen.game
+    words = moves.split()
+    for word in words[:-1]:
+        d.play(notation.parse_ctd_move(g, word))
+    assert not board.panel.inverted
+    mv = notation.parse_ctd_move(g, words[-1])
+    d.pick(mv >> 4)
+    d.aim(mv & 15)
+    board.press("A")
+    d.step(10)  # the winning placement
+    assert g.status == 1 and board.panel.inverted
+    board.release("A")
+    d.board.clock.advance(300)
+    d.settle()
+    assert not board.panel.inverted

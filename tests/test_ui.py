@@ -250,6 +250,8 @@ def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
     for word in moves.split():
         d.play(notation.parse_ctd_move(g, word))
     assert g.status == 1
+    d.board.clock.advance(300)  # after the win's flash
+    d.settle()
     assert message(d, 12) == text_pixels("WON! PRESS A")
     d.tap("A")
     over = d.screen

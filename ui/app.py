@@ -33,6 +33,9 @@ _MENUS = "ui.menus"
 
 DEAL_NUMBERS = const(100000)  # deals the device picks are numbered 0..99999
 BRIGHTNESS = (0.1, 0.35, 0.65, 1.0)  # the panel's contrast by the setting's level
+_INVERT = const(0xA7)  # SSD1306 commands: the whole panel inverted, and back
+_NORMAL = const(0xA6)
+_FLASH_MS = const(250)
 _DIMMED = 0.02
 
 
@@ -54,6 +57,7 @@ class App:
         self._idle_from = board.ticks_ms()
         self.dimmed = False
         self.asleep = False
+        self._flash_until = -1
         self.apply_settings()
         if first is None:
             first = (self._menu("Title"),)
@@ -179,6 +183,9 @@ class App:
             changed = screen.button(ev & 7, ev >> 3)
         else:
             self._idle(now)
+        if self._flash_until >= 0 and buttons.ticks_diff(now, self._flash_until) >= 0:
+            self._flash_until = -1
+            self.board.display.bus.send(_NORMAL, b"")
         if self._next is not None:
             screen = None
             self._switch()
@@ -207,6 +214,12 @@ class App:
         elif dim and not self.dimmed and not self.asleep and idle >= dim:
             self.dimmed = True
             self.board.display.brightness = _DIMMED
+
+    def flash(self):
+        """A win or a new best: the panel inverted for a moment, by one SSD1306
+        command each way (no frame is sent)."""
+        self.board.display.bus.send(_INVERT, b"")
+        self._flash_until = buttons.ticks_add(self.board.ticks_ms(), _FLASH_MS)
 
     def wake(self):
         if self.asleep:

@@ -175,6 +175,8 @@ class GameScreen(Screen):
         had_best = store.stats(g.GAME_ID, g.rules).best is not None  # the first score beats nothing
         score = self.final_score() if scored else None
         self.new_best = store.result(g.GAME_ID, g.rules, won, score, self.practice) and had_best
+        if scored and (won or self.new_best):
+            self.app.flash()
 
     def final_score(self):
         return None

@@ -80,10 +80,22 @@ class Event:
     pressed = False
 
 
+class Bus:
+    """The display bus: commands sent (the win's flash inverts the panel)."""
+
+    def __init__(self):
+        self.commands = []
+
+    def send(self, command, data):
+        self.commands.append(command)
+
+
 class Display:
     def __init__(self):
         self.root_group = None
         self.refreshes = 0
+        self.brightness = 1.0
+        self.bus = Bus()
 
     def refresh(self):
         self.refreshes += 1
