@@ -213,6 +213,7 @@ def test_hold_b_pauses_and_b_plays_on():
     assert isinstance(d.screen, Play) and isinstance(d.screen.overlay, Pause)
     assert [read_row(d, r) for r in range(2, 7)] == [
         "PAUSED   A:OK B:BACK", " RESUME", " RULES", " SUSPEND", " GIVE UP: A LOSS"]
+    assert read_row(d, 7) == ""  # the game's button line is covered, not left stale under it
     d.tap("B")  # back to the game: the panel is as it was
     assert d.screen.overlay is None and isinstance(d.screen, Play)
     assert d.panel.rows() == before

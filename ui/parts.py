@@ -32,6 +32,7 @@ _RESTING = const(-1)  # the message line shows its resting text
 _HELD = const(-2)  # it shows a message until the next one
 _CHECKPOINT_MOVES = const(32)  # moves recorded before a fresh checkpoint, at the next barrier
 _PAUSE_ROW = const(2)  # the pause menu's first row
+_ROWS = const(8)  # text rows on the panel
 
 
 class CardTiles:
@@ -324,7 +325,7 @@ class Pause(Choices):
 
     def open(self):
         group = self.screen.group
-        for i in range(len(self.CHOICES) + 1):
+        for i in range(_ROWS - _PAUSE_ROW):  # to the bottom: no button line of the game shows under it
             t = Text(COLUMNS, 0, (_PAUSE_ROW + i) * ROW)
             self.lines.append(t)
             group.append(t.grid)
