@@ -1,0 +1,337 @@
+"""The expert: a bot that plays only from what a player sees, to say what a
+strong player wins per rule set, beside the greedy bot.
+
+    python -m tools.expert --game ctd --rules classic --games 100 --seed 0 --samples 16
+
+It is determinized Monte Carlo, done honestly.  At each decision with more
+than one legal move, it builds K worlds consistent with what the player knows:
+a copy of the game whose hidden cards (Clear the Dungeon's face-down monsters
+and power deck; the crawl's deck) are replaced by the cards the player has not
+seen, shuffled into those places, keeping what the player does know (the
+crawl's cards seen through Preview, a swapped monster on top of the deck, an
+avoided room under it).  Each legal move is played in each world and the game
+is finished there by the engine's greedy bot; the move with the best mean
+outcome is chosen (a win first; then, as a tiebreak, the score of a win or the
+progress of a loss: monsters slain, or monsters left).  The same K worlds serve
+every move (common random numbers).
+
+What the player knows is kept by an Eyes object per game (DungeonEyes,
+CrawlEyes) that watches each move as the player would (play()), and lists the
+hidden places of a state and refills them (fill()).  The unseen cards are
+worked out from the visible ones (every card of the game less those in
+sight), never read from the hidden places, so two games that look the same to
+the player get the same move for the same seed: tests/test_expert.py plays
+whole games checking exactly that.
+
+A decision's generator is seeded from the expert's seed and the move count,
+so a game is repeatable.  Worlds are snapshots (engine/game.py): a world is
+restored, not rebuilt, for each move it tries.
+
+Desktop only (CPython): it allocates freely.
+"""
+
+import json
+import sys
+import time
+
+from engine import cards, crawl, ctd
+from engine.game import PLAYING, WON
+from engine.rng import SEED_MAX, Rng
+from tools import cli
+from tools.games import GAMES, RULES_HELP
+from tools.simulate import run as run_bot
+from tools.simulate import wilson
+
+SAMPLES = 16  # worlds a decision (--samples)
+ROLLOUT_LIMIT = 600  # moves a rollout may take before it counts as a loss (no game needs 200)
+_WIN = 10000  # the value of a win, above any tiebreak
+
+
+def _unseen(every, seen):
+    """The cards of `every` (in its order) that are not in `seen`, as a list."""
+    left = {}
+    for c in seen:
+        if c:
+            c &= 0x7F
+            left[c] = left.get(c, 0) + 1
+    out = []
+    for c in every:
+        if left.get(c, 0):
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def _shuffled(items, rng):
+    items = list(items)
+    rng.shuffle(items)
+    return items
+
+
+class DungeonEyes:
+    """What a Clear the Dungeon player knows: everything in sight (the face-up
+    monsters, the attacks, the hand, the pile, the slain), and nothing of the
+    face-down monsters or the order of the power deck.  There is nothing to
+    remember beyond the table."""
+
+    def start(self, game):
+        pass
+
+    def play(self, game, mv):
+        return game.play(mv)
+
+    def seen(self, game):
+        out = [m for m in game.monsters if m and not m & cards.FACE_DOWN]
+        out += list(game.attacks) + list(game.hand) + list(game.pile[:game.pile_n]) + list(game.gone[:game.gone_n])
+        return out
+
+    def fill(self, game, world, rng):
+        """Put into world's hidden places (face-down monsters, deck[top:]) the
+        unseen cards, shuffled by rng."""
+        unseen = _unseen(cards.standard_deck(), self.seen(game))
+        monsters = _shuffled([c for c in unseen if 11 <= c & 0x0F <= 13], rng)
+        power = _shuffled([c for c in unseen if not 11 <= c & 0x0F <= 13], rng)
+        for i in range(ctd.MONSTERS):
+            if game.monsters[i] & cards.FACE_DOWN:
+                world.monsters[i] = monsters.pop() | cards.FACE_DOWN
+        for i in range(game.top, ctd.POWER_CARDS):
+            world.deck[i] = power.pop()
+        if monsters or power:
+            raise AssertionError("the unseen cards do not fit the hidden places")
+
+
+class CrawlEyes:
+    """What a Soltura or Scoundrel player knows: the room, the weapon and its
+    chain, the pile, the slain, the escort; and, of the deck, the cards it
+    has watched go there or seen in it: Preview's top three, a swapped monster
+    on top, an avoided room at the bottom.  known[i] is the card known at
+    deck[i] (0: unknown); Flee's shuffle forgets them all."""
+
+    def start(self, game):
+        self.known = bytearray(len(game.deck))
+
+    def play(self, game, mv):
+        """Make move mv in game, and remember what the player sees it do."""
+        act = mv >> 4
+        n0 = game.deck_n
+        room = bytes(game.room)
+        why = game.play(mv)
+        if why:
+            return why
+        known = self.known
+        if act == crawl.A_FLEE:
+            for i in range(len(known)):
+                known[i] = 0
+        elif mv == crawl.AVOID:  # the room under the deck, its last card at the bottom
+            n = sum(1 for c in room if c)
+            known[n:n0 + n] = known[0:n0]
+            k = n
+            for c in room:
+                if c:
+                    k -= 1
+                    known[k] = c
+        elif act == crawl.A_SWAP:
+            known[n0 - 1] = room[mv & 3]
+        elif act == crawl.A_PREVIEW:
+            for i in range(min(3, game.deck_n)):
+                known[game.deck_n - 1 - i] = game.deck[game.deck_n - 1 - i]
+        for i in range(game.deck_n, len(known)):
+            known[i] = 0
+        return 0
+
+    def seen(self, game):
+        out = list(game.room) + [game.weapon] + list(game.chain[:game.chain_n])
+        out += list(game.pile[:game.pile_n]) + list(game.slain[:game.slain_n]) + list(game.escort)
+        return out + list(self.known[:game.deck_n])
+
+    def fill(self, game, world, rng):
+        """Put into world's unknown deck places the unseen cards, shuffled by
+        rng; the known places keep their cards.  Flee's shuffle in the world
+        is seeded by rng too."""
+        unseen = _shuffled(_unseen(game.every_card(), self.seen(game)), rng)
+        for i in range(game.deck_n):
+            world.deck[i] = self.known[i] or unseen.pop()
+        if unseen:
+            raise AssertionError("the unseen cards do not fit the hidden places")
+        world.seed = rng.below(30000) << 15 | rng.below(30000)
+
+
+def outcome(game):
+    """A finished game's value: a win above any loss; then the score of a win,
+    or how far a loss got (Clear the Dungeon: monsters slain; the crawl:
+    minus the monsters left)."""
+    if isinstance(game, ctd.Dungeon):
+        return _WIN + game.score() if game.status == WON else game.kills
+    if game.status == WON:
+        return _WIN + game.score() if game.rules == game.SCORING_RULES else _WIN + game.hp
+    return -game.monsters_left()
+
+
+def eyes_for(game):
+    return DungeonEyes() if isinstance(game, ctd.Dungeon) else CrawlEyes()
+
+
+class Expert:
+    """A player that decides by sampling the unseen (see the module's text).
+    Make one per game with the game's greedy bot as its rollout policy; call
+    start(game) at the deal, choose(game) for a move, play(game, mv) to make
+    it (so the player's memory follows)."""
+
+    def __init__(self, rollout_bot, samples=SAMPLES, seed=0):
+        self.rollout_bot = rollout_bot
+        self.samples = samples
+        self.seed = seed
+        self.eyes = None
+        self.world = None
+
+    def start(self, game):
+        self.eyes = eyes_for(game)
+        self.eyes.start(game)
+        self.world = type(game)(game.rules)
+        self.snap = bytearray(len(game.state))
+        self.worlds = [bytearray(len(game.state)) for _ in range(self.samples)]
+
+    def play(self, game, mv):
+        return self.eyes.play(game, mv)
+
+    def decision_rng(self, game):
+        return Rng((self.seed * 7919 + game.moves * 104729 + 1) & SEED_MAX)
+
+    def values(self, game):
+        """Each legal move with the total outcome of its rollouts over the
+        worlds: a list of (move, total), in legal_moves() order."""
+        n = game.legal_moves()
+        legal = list(game.legal[:n])
+        world = self.world
+        rng = self.decision_rng(game)
+        game.snapshot(self.snap)
+        seeds = []
+        for k in range(self.samples):
+            world.restore(self.snap)
+            self.eyes.fill(game, world, rng)
+            world.snapshot(self.worlds[k])
+            seeds.append(world.seed)
+        totals = [0] * n
+        bot = self.rollout_bot
+        for k in range(self.samples):
+            snap = self.worlds[k]
+            for i in range(n):
+                world.restore(snap)
+                world.status = PLAYING
+                world.moves = game.moves
+                world.log_n = 0
+                world.seed = seeds[k]
+                world.play(legal[i])
+                steps = 0
+                while world.status == PLAYING and steps < ROLLOUT_LIMIT:
+                    world.play(bot(world, rng))
+                    steps += 1
+                totals[i] += outcome(world) if world.status != PLAYING else -_WIN
+        return list(zip(legal, totals))
+
+    def choose(self, game):
+        """The move with the best mean outcome over the worlds (the first of equals)."""
+        n = game.legal_moves()
+        if n == 1:
+            return game.legal[0]
+        best = None
+        for mv, total in self.values(game):
+            if best is None or total > best[1]:
+                best = (mv, total)
+        return best[0]
+
+
+def play_game(spec, rules, seed, samples, expert_seed=None):
+    """One game of seed `seed` played by the expert; returns (game, moves)."""
+    game = spec.deal(rules, seed=seed)
+    expert = Expert(spec.bots["greedy"], samples, seed if expert_seed is None else expert_seed)
+    expert.start(game)
+    n = 0
+    while game.status == PLAYING:
+        why = expert.play(game, expert.choose(game))
+        if why:
+            raise AssertionError("the expert chose a refused move (reason %d)" % why)
+        n += 1
+    return game, n
+
+
+def run(spec, rules, games, first, samples, progress=None):
+    """The expert on seeds first .. first + games - 1: the figures as a dict."""
+    wins = moves = score = 0
+    t0 = time.perf_counter()
+    for seed in range(first, first + games):
+        game, n = play_game(spec, rules, seed, samples)
+        wins += game.status == WON
+        moves += n
+        score += game.score()
+        if progress is not None:
+            progress(seed - first + 1, games, wins, time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    lo, hi = wilson(wins, games)
+    return {
+        "game": spec.key,
+        "rules": spec.rules[rules],
+        "bot": "expert",
+        "samples": samples,
+        "games": games,
+        "won": wins,
+        "win_rate": wins / games,
+        "win_rate_95": [round(lo, 4), round(hi, 4)],
+        "mean_score": score / games,
+        "mean_moves": moves / games,
+        "seconds_per_game": seconds / games,
+    }
+
+
+def _line(r):
+    lo, hi = r["win_rate_95"]
+    return "  %-7s %4d games, won %4d = %5.1f%% (95%% %5.1f%%-%5.1f%%), mean moves %5.1f, mean score %7.2f, %.4f s/game" % (
+        r["bot"], r["games"], r["won"], 100 * r["win_rate"], 100 * lo, 100 * hi, r["mean_moves"],
+        r["mean_score"], r["seconds_per_game"])
+
+
+def main(argv=None):
+    return cli.guard("expert", _main, argv)
+
+
+def _main(argv):
+    p = cli.Parser("expert", description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", required=True, choices=sorted(GAMES))
+    p.add_argument("--rules", help=RULES_HELP + "; default: every rule set of the game")
+    p.add_argument("--games", type=cli.ascii_int, default=100, help="how many deals (default 100)")
+    p.add_argument("--seed", type=cli.ascii_int, default=0, help="the first deal's seed (default 0)")
+    p.add_argument("--samples", type=cli.ascii_int, default=SAMPLES,
+                   help="worlds sampled a decision (default %d)" % SAMPLES)
+    p.add_argument("--json", action="store_true", help="print one JSON object a rule set")
+    args = p.parse_args(argv)
+    spec = GAMES[args.game]
+    if args.rules is None:
+        rule_sets = list(range(len(spec.rules)))
+    elif args.rules in spec.rules:
+        rule_sets = [spec.rules.index(args.rules)]
+    else:
+        p.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    if not 1 <= args.samples <= 1000:
+        p.error("--samples must be from 1 to 1000")
+    if not 0 <= args.seed or args.seed + args.games > SEED_MAX + 1:
+        p.error("--seed and --games must keep seeds within 0 .. 2**30 - 1")
+    for rules in rule_sets:
+        r = run(spec, rules, args.games, args.seed, args.samples)
+        g = run_bot(spec, rules, spec.bots["greedy"], args.games, args.seed)
+        g["bot"] = "greedy"
+        g["seconds_per_game"] = 1 / g.pop("games_per_second") if g.get("games_per_second") else 0.0
+        if args.json:
+            cli.out(json.dumps({"expert": r, "greedy": g}))
+        else:
+            cli.out("%s %s, seeds %d-%d, expert with %d worlds a decision:" % (
+                spec.key, spec.rules[rules], args.seed, args.seed + args.games - 1, args.samples))
+            cli.out(_line(r))
+            cli.out(_line(g))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
