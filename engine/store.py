@@ -72,13 +72,13 @@ works the same in memory (self.persistent False), and keeps nothing.
 from engine import const, saves
 from engine.saves import crc16  # one CRC-16/CCITT for saves and records
 
-# Record kinds (the high nibble of a record's tag).
-_SETTINGS = const(1)
-_ACHIEVEMENTS = const(2)
-_STATS = const(3)
-_CHECKPOINT = const(4)
-_MOVE = const(5)
-_RESULT = const(6)
+# Record kinds (the high nibble of a record's tag), shared with engine/store_log.py.
+REC_SETTINGS = const(1)
+REC_ACHIEVEMENTS = const(2)
+REC_STATS = const(3)
+REC_CHECKPOINT = const(4)
+REC_MOVE = const(5)
+REC_RESULT = const(6)
 
 UNDO = const(0xFF)  # the move byte of "undo()": no game uses 0xFF as a move
 
@@ -94,7 +94,6 @@ FLAG_HINTS_LEARNED = const(1)
 DIM_SECONDS = (0, 15, 30, 60, 120)  # 0: never
 SLEEP_MINUTES = (0, 1, 2, 5, 10)  # 0: never
 _DEFAULTS = b"\x02\x02\x02\x01\x00\x00"  # contrast 2, dim 30 s, sleep 2 min, repeat normal
-_LIMITS = b"\x04\x05\x05\x03"  # each of the first four settings is below this
 
 HEADER_SIZE = const(16)
 MAX_PAYLOAD = const(240)
@@ -102,17 +101,13 @@ MIN_SECTOR = const(1024)  # a smaller NVM (a SAMD21's 256 B) holds no store
 KEEP_FREE = const(1024)  # maybe_compact() compacts when less is free
 CHECKPOINT_EVERY = const(32)  # moves in a stream before the app writes a new checkpoint
 
-_FORMAT = const(1)
 _MEM_SIZE = const(4096)  # the log in memory when there is no NVM
-_MIN_GAIN = const(512)  # maybe_compact() erases only when that frees this much
 _REC_SIZE = const(264)  # 5 + a 256-byte save image (saves.SIZE) + 3
-_ENTRY = const(10)  # a stats entry
+ENTRY_SIZE = const(10)  # a stats entry
 _ACH_MASK = const(0x3FFFFFFF)  # achievements stay small ints on a 32-bit board
-_GEN_MASK = const(0x3FFFFFFF)  # and so does the generation
 _PRACTICE = const(1)
 _LOWER = const(1)  # stats entry flags
 _HAS_BEST = const(2)
-_NO_LAST = const(-1)  # _records(): accept the first record whatever its seq
 
 
 def _span(n):
@@ -186,7 +181,7 @@ class Store:
         self._win = None
         self._top = 0
         if self.persistent:
-            self._load()
+            _log("load", self)
 
     # -- what the screens ask ------------------------------------------------
     def save_settings(self):
@@ -195,7 +190,7 @@ class Store:
         if self.settings == self._saved:
             return False
         self._rec[4:4 + SETTINGS_SIZE] = self.settings
-        if not self._append(_SETTINGS << 4, SETTINGS_SIZE, 0):
+        if not self._append(REC_SETTINGS << 4, SETTINGS_SIZE, 0):
             return False
         self._saved[:] = self.settings
         return True
@@ -216,7 +211,7 @@ class Store:
         if self.achievements == self._saved_ach:
             return False
         self._put_ach(0)
-        if not self._append(_ACHIEVEMENTS << 4, 4, 0):
+        if not self._append(REC_ACHIEVEMENTS << 4, 4, 0):
             return False
         self._saved_ach = self.achievements
         return True
@@ -234,10 +229,10 @@ class Store:
         if not practice:
             old = self._stats.get(key)
             if old is None:
-                for i in range(_ENTRY):
+                for i in range(ENTRY_SIZE):
                     rec[4 + i] = 0
             else:
-                rec[4:4 + _ENTRY] = old
+                rec[4:4 + ENTRY_SIZE] = old
             rec[4] = key
             _bump(rec, 5)
             if won:
@@ -262,16 +257,16 @@ class Store:
                     rec[10] = (score >> 8) & 0xFF
                     flags |= _HAS_BEST
             rec[13] = flags
-            n = _ENTRY
+            n = ENTRY_SIZE
         if self.achievements != self._saved_ach:
             n = self._put_ach(n)
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((_RESULT << 4) | game_id, n, 0):
+        if not self._append((REC_RESULT << 4) | game_id, n, 0):
             return False
         self._cp[game_id] = 0
         if not practice:
-            self._stats[key] = bytearray(rec[4:4 + _ENTRY])
+            self._stats[key] = bytearray(rec[4:4 + ENTRY_SIZE])
         self._saved_ach = self.achievements
         return new_best
 
@@ -285,7 +280,7 @@ class Store:
         n = saves.save(game, self._view[5:5 + saves.SIZE]) + 1
         if n > MAX_PAYLOAD:
             raise ValueError("a save of more than %d bytes does not fit a record" % (MAX_PAYLOAD - 1))
-        p = self._append((_CHECKPOINT << 4) | slot, n, 0)
+        p = self._append((REC_CHECKPOINT << 4) | slot, n, 0)
         if not p:
             return False
         self._cp[slot] = p
@@ -302,7 +297,7 @@ class Store:
         if not self._cp[game_id]:
             return False
         self._rec[4] = move
-        if not self._append((_MOVE << 4) | game_id, 1, game_id):
+        if not self._append((REC_MOVE << 4) | game_id, 1, game_id):
             return False
         self._moves[game_id] += 1
         self._net[game_id] += -1 if move == UNDO else 1
@@ -340,40 +335,16 @@ class Store:
         replay stopped early, a new checkpoint of the game as resumed is
         written.  The game may already be over (a power cut between its last
         move and its result): the app then shows game over and records it."""
-        p = self._cp[game_id]
-        if not p:
+        if not self._cp[game_id]:
             return None
-        image = self._read(p + 5, self._cp_len[game_id] - 1)
-        try:
-            game = saves.load(game_class, image, len(game_class.RULE_NAMES))
-        except (ValueError, IndexError):
-            self.drop(game_id)
-            return None
-        image = None
-        whole = True
-        tag = (_MOVE << 4) | game_id
-        for q, i, t, n, gap in self._records(p, _NO_LAST, self.end):
-            if q == p:
-                continue
-            if gap or (t & 0x0F == game_id and t != tag):
-                whole = False
-                break
-            if t == tag:
-                mv = self._win[i + 4]
-                if (game.undo() < 0) if mv == UNDO else game.play(mv):
-                    whole = False
-                    break
-        self._win = None
-        if not whole:
-            self.checkpoint(game, self.practice(game_id))
-        return game
+        return _log("resume", self, game_id, game_class)
 
     def drop(self, game_id):
         """Forget the game suspended in that slot without counting it."""
         n = self._put_ach(0) if self.achievements != self._saved_ach else 0
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((_RESULT << 4) | game_id, n, 0):
+        if not self._append((REC_RESULT << 4) | game_id, n, 0):
             return False
         self._cp[game_id] = 0
         self._saved_ach = self.achievements
@@ -390,10 +361,7 @@ class Store:
         menus), never in play.  True when it compacted."""
         if not self.claimed or self.size - self.end >= KEEP_FREE:
             return False
-        if self.end - self._live() < _MIN_GAIN:
-            return False
-        self._compact(0)
-        return True
+        return _log("maybe_compact", self)
 
     def reset_stats(self):
         """Forget every stats entry and achievement (settings and suspended
@@ -402,7 +370,7 @@ class Store:
         self.achievements = 0
         self._saved_ach = 0
         if self.claimed:
-            self._compact(0)
+            _log("compact", self, 0)
 
     # -- the log -------------------------------------------------------------
     def _put_ach(self, n):
@@ -419,7 +387,7 @@ class Store:
         slot: a slot that must still be open then.  Its offset, 0 if not written."""
         span = _span(n)
         if not self.claimed or self.end + span > self.size:
-            self._compact(span, tag & 0x0F if tag >> 4 >= _CHECKPOINT else 0)
+            _log("compact", self, span, tag & 0x0F if tag >> 4 >= REC_CHECKPOINT else 0)
             if self.end + span > self.size or (slot and not self._cp[slot]):
                 return 0
         rec = self._rec
@@ -447,237 +415,6 @@ class Store:
         """A copy of n bytes of the log at p."""
         return bytearray(self.nvm[p:p + n])
 
-    def _fill(self, w):
-        """The window: the log's bytes w .. w + 512, read 256 at a time."""
-        win = self._win
-        for half in (0, 256):
-            a = w + half
-            b = a + 256 if a + 256 < self.size else self.size
-            if a < b:
-                win[half:half + b - a] = self.nvm[a:b]
-
-    def _records(self, p, last, stop):
-        """Each counted record from p to stop, as (offset, index in
-        self._win, tag, payload length, gap); last: the seq before p's
-        (_NO_LAST: take p's whatever it is).  Sets self._top: the end of the
-        last byte not 0xFF or torn record's length seen, up to a multiple of 8."""
-        self._win = win = bytearray(512)
-        w = -1024
-        top = p
-        while p + 8 <= stop:
-            if p < w or p + 8 > w + 512:
-                w = p & -256
-                self._fill(w)
-            i = p - w
-            tag = win[i]
-            kind = tag >> 4
-            if tag != 0xFF and _SETTINGS <= kind <= _RESULT and win[i + 1] <= MAX_PAYLOAD:
-                n = win[i + 1]
-                span = _span(n)
-                if p + span <= stop:
-                    if p + span > top:
-                        top = p + span  # a torn record keeps its whole length
-                    if p + span > w + 512:
-                        w = p & -256
-                        self._fill(w)
-                        i = p - w
-                    seq = win[i + 2] | (win[i + 3] << 8)
-                    d = 1 if last == _NO_LAST else (seq - last) & 0xFFFF
-                    if (0 < d < 0x8000 and win[i + n + 6] == 0
-                            and crc16(win, i, i + n + 4) == win[i + n + 4] | (win[i + n + 5] << 8)):
-                        yield p, i, tag, n, d != 1
-                        last = seq
-                        p += span
-                        continue
-            if p + 8 > top:
-                for j in range(i, i + 8):
-                    if win[j] != 0xFF:
-                        top = p + 8
-                        break
-            p += 8
-        self._top = top
-
-    def _load(self):
-        nvm = self.nvm
-        head = nvm[0:HEADER_SIZE]
-        if (head[0:4] == b"DKCR" and head[4] == _FORMAT and head[5] == 0
-                and crc16(head, 0, 14) == head[14] | (head[15] << 8)):
-            self.claimed = True
-            self.blank = False
-            self.generation = head[6] | (head[7] << 8) | (head[8] << 16) | ((head[9] & 0x3F) << 24)
-        else:
-            for b in head:
-                if b != 0xFF:
-                    self.blank = False
-            a = HEADER_SIZE
-            while self.blank and a < self.size:
-                for b in nvm[a:a + 256]:
-                    if b != 0xFF:
-                        self.blank = False
-                        break
-                a += 256
-            self.reset = not self.blank
-            return
-        last = 0xFFFF  # the first record has seq 0
-        for p, i, tag, n, gap in self._records(HEADER_SIZE, last, self.size):
-            if gap:
-                self.damaged = self.damaged or any(self._cp)
-                for s in range(16):
-                    self._cp[s] = 0
-            self._apply(p, i, tag, n)
-            last = self._win[i + 2] | (self._win[i + 3] << 8)
-        self.seq = (last + 1) & 0xFFFF
-        self.end = self._top if self._top > HEADER_SIZE else HEADER_SIZE
-        self._win = None
-
-    def _apply(self, p, i, tag, n):
-        """A counted record, at load."""
-        win = self._win
-        kind = tag >> 4
-        slot = tag & 0x0F
-        i += 4
-        if kind == _SETTINGS and n == SETTINGS_SIZE:
-            for k in range(SETTINGS_SIZE):
-                v = win[i + k]
-                self._saved[k] = v if k >= 4 or v < _LIMITS[k] else _DEFAULTS[k]
-            self.settings[:] = self._saved
-        elif kind == _ACHIEVEMENTS and n == 4:
-            self._load_ach(win, i)
-        elif kind == _STATS and n == _ENTRY:
-            self._stats[win[i]] = bytearray(win[i:i + _ENTRY])
-        elif kind == _CHECKPOINT and n > 10:
-            self._cp[slot] = p
-            self._cp_len[slot] = n
-            self._moves[slot] = 0
-            self._net[slot] = win[i + 9] | (win[i + 10] << 8)
-        elif kind == _MOVE and n == 1:
-            if self._cp[slot]:
-                self._moves[slot] += 1
-                self._net[slot] += -1 if win[i] == UNDO else 1
-        elif kind == _RESULT:
-            self._cp[slot] = 0
-            if n >= _ENTRY:
-                self._stats[win[i]] = bytearray(win[i:i + _ENTRY])
-            if n == 4 or n == _ENTRY + 4:
-                self._load_ach(win, i + n - 4)
-
-    def _load_ach(self, buf, i):
-        a = buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | ((buf[i + 3] & 0x3F) << 24)
-        self.achievements = self._saved_ach = a
-
-    def _live(self):
-        """The bytes a compaction would write."""
-        n = HEADER_SIZE + _span(_ENTRY) * len(self._stats)
-        if self._saved != _DEFAULTS:
-            n += _span(SETTINGS_SIZE)
-        if self._saved_ach:
-            n += _span(4)
-        for s in range(16):
-            if self._cp[s]:
-                n += _span(self._cp_len[s]) + 8 * self._moves[s]
-        return n
-
-    def _compact(self, need, keep=0):
-        """Rewrite the log with only what is live, renumbered from seq 0: the
-        whole sector with the header erased, then the header (the commit
-        point).  need: bytes the next record needs.  When the live records
-        and it do not fit, suspended games are dropped (self.damaged) until
-        they do: the longest first, the game of slot keep (the one being
-        written) last."""
-        size = self.size
-        while self._live() + need > size:
-            longest = 0
-            for s in range(16):
-                if self._cp[s] and (not longest or longest == keep or (s != keep and self._cp_len[s] + 8 * self._moves[s]
-                                    > self._cp_len[longest] + 8 * self._moves[longest])):
-                    longest = s
-            if not longest:
-                break
-            self._cp[longest] = 0
-            self.damaged = True
-        image = bytearray(size)
-        ff = b"\xff" * 256
-        view = memoryview(image)
-        for a in range(0, size, 256):
-            b = a + 256 if a + 256 < size else size
-            view[a:b] = ff[0:b - a]
-        ff = None
-        q = HEADER_SIZE
-        seq = 0
-        if self._saved != _DEFAULTS:
-            image[q + 4:q + 4 + SETTINGS_SIZE] = self._saved
-            q = _emit(image, q, seq, _SETTINGS << 4, SETTINGS_SIZE)
-            seq += 1
-        if self._saved_ach:
-            a = self._saved_ach
-            for i in range(4):
-                image[q + 4 + i] = (a >> (8 * i)) & 0xFF
-            q = _emit(image, q, seq, _ACHIEVEMENTS << 4, 4)
-            seq += 1
-        for key in sorted(self._stats):
-            image[q + 4:q + 4 + _ENTRY] = self._stats[key]
-            q = _emit(image, q, seq, _STATS << 4, _ENTRY)
-            seq += 1
-        cps = [0] * 16
-        for s in range(16):
-            p = self._cp[s]
-            if not p:
-                continue
-            cps[s] = q
-            moves = 0
-            tag = (_MOVE << 4) | s
-            for r, i, t, n, gap in self._records(p, _NO_LAST, self.end):
-                if r != p:
-                    if gap or (t & 0x0F == s and t != tag):
-                        break
-                    if t != tag:
-                        continue
-                    moves += 1
-                view[q + 4:q + 4 + n] = memoryview(self._win)[i + 4:i + 4 + n]
-                q = _emit(image, q, seq, t, n)
-                seq += 1
-            self._moves[s] = moves
-        self._win = None
-        header = bytearray(HEADER_SIZE)
-        header[0:4] = b"DKCR"
-        header[4] = _FORMAT
-        g = (self.generation + 1) & _GEN_MASK
-        for i in range(4):
-            header[6 + i] = (g >> (8 * i)) & 0xFF
-        c = crc16(header, 0, 14)
-        header[14] = c & 0xFF
-        header[15] = c >> 8
-        self.compacting = True
-        if self.persistent:
-            self.nvm[0:size] = image  # the erase (unless the sector is blank), header left erased
-            self.nvm[0:HEADER_SIZE] = header  # the commit point
-            self.writes += 2
-        else:
-            image[0:HEADER_SIZE] = header
-            self.nvm = image
-        self.compacting = False
-        self.compactions += 1
-        self.claimed = True
-        self.generation = g
-        self.end = q
-        self.seq = seq
-        for s in range(16):
-            self._cp[s] = cps[s]
-
-
-def _emit(image, q, seq, tag, n):
-    """Finish the record at q of image whose payload is in place; returns the
-    offset after it."""
-    image[q] = tag
-    image[q + 1] = n
-    image[q + 2] = seq & 0xFF
-    image[q + 3] = seq >> 8
-    c = crc16(image, q, q + n + 4)
-    image[q + n + 4] = c & 0xFF
-    image[q + n + 5] = c >> 8
-    image[q + n + 6] = 0
-    return q + _span(n)
-
 
 def _bump(buf, i):
     """Add 1 to the u16 at buf[i], up to 65535."""
@@ -686,3 +423,14 @@ def _bump(buf, i):
         v += 1
     buf[i] = v & 0xFF
     buf[i + 1] = v >> 8
+
+
+def _log(name, *args):
+    """Call engine/store_log.py's function name: the module is imported for
+    the call and released after, so play never holds it."""
+    from engine import registry, store_log
+
+    try:
+        return getattr(store_log, name)(*args)
+    finally:
+        registry.release(("engine.store_log",))

@@ -20,7 +20,7 @@ PICO_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2
 EXPECTED = {
     "code.py", "settings.toml",
     "lib/adafruit_displayio_ssd1306.mpy",
-    "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/registry.mpy", "engine/saves.mpy", "engine/save_checks.mpy", "engine/store.mpy",
+    "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/registry.mpy", "engine/saves.mpy", "engine/save_checks.mpy", "engine/store.mpy", "engine/store_log.mpy",
     "engine/ctd.mpy", "engine/crawl.mpy",
     "hw/__init__.mpy", "hw/buttons.mpy", "hw/circuitpython.mpy",
 } | {"ui/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "ui")) if f.endswith(".py")}

@@ -43,7 +43,7 @@ def _device_modules():
         if name not in rules:
             rules.append(name)
     return {
-        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store") + tuple(rules),
+        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log") + tuple(rules),
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module
     }

@@ -46,6 +46,7 @@ if ROOT not in sys.path:
 
 from engine import crawl, crawl_bots, ctd, ctd_bots, saves  # noqa: E402
 from engine import store as st  # noqa: E402
+from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from tests.rp2040_nvm import PowerCut, RP2040NVM  # noqa: E402
@@ -87,7 +88,7 @@ def make_script(seed, games=14, max_live=3, cp_every=st.CHECKPOINT_EVERY):
         r = rng.random()
         if r < 0.03:
             k = rng.randrange(st.SETTINGS_SIZE)
-            ops.append(("settings", k, rng.randrange(st._LIMITS[k]) if k < 4 else rng.randrange(256)))
+            ops.append(("settings", k, rng.randrange(store_log._LIMITS[k]) if k < 4 else rng.randrange(256)))
             continue
         if r < 0.04:
             ops.append(("earn", 1 << rng.randrange(30)))
@@ -172,8 +173,8 @@ def stream(store, game_id):
     if not p:
         return None
     moves = bytearray()
-    tag = (st._MOVE << 4) | game_id
-    for q, i, t, n, gap in store._records(p, st._NO_LAST, store.end):
+    tag = (st.REC_MOVE << 4) | game_id
+    for q, i, t, n, gap in store_log.records(store, p, store_log._NO_LAST, store.end):
         if q != p:
             if gap or (t & 0x0F == game_id and t != tag):
                 break
