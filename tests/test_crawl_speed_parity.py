@@ -1,0 +1,127 @@
+"""The crawl engine (engine/crawl.py) plays every seed and move exactly as it did
+before it was made fast and small (issue 13 item 5, issue 8).
+
+tests/crawl_digests.json holds, for each rule set of Soltura and Scoundrel and
+each of SEEDS seeds, a digest of a whole bot game as the engine played it then:
+after the deal and after every move, the state with its saved ints, the status,
+the move count, the undo log's length, the events, the legal moves, the options
+and reasons of every place, the score and what the screens ask of a room card;
+and after each undo the same again, then the move made anew.  Odd seeds are
+played by the random bot (engine/bots.py), even ones by the greedy bot
+(engine/crawl_bots.py); the first CHECK_ALL seeds of each rule set also record
+check() of all 256 move bytes after every move.
+
+The fixture is rewritten only when the rules change on purpose:
+
+    python -m tests.test_crawl_speed_parity --write
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+import pytest
+
+from engine import bots, crawl, crawl_bots
+from engine.game import MAX_OPTIONS, PLAYING
+from engine.rng import Rng
+
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "crawl_digests.json")
+SEEDS = 200
+CHECK_ALL = 12
+DIGEST_CHARS = 8
+GAMES = {"soltura": crawl.Soltura, "scoundrel": crawl.Scoundrel}
+
+
+def _record(g, h, check_all):
+    snap = bytearray(len(g.state))
+    g.snapshot(snap)
+    h.update(snap)
+    h.update(bytes(g.events[: 3 * g.n_events]))
+    n = g.legal_moves()
+    legal = bytes(g.legal[:n])
+    h.update(legal)
+    out = bytearray(2 * MAX_OPTIONS)
+    for place in range(5):
+        k = g.options(place, out)
+        h.update(bytes(out[: 2 * k]))
+        h.update(b"%d" % g.only_move(place, out))
+    figures = [g.status, g.moves, g.log_n, g.can_undo(), g.phase(), g.score(), g.room_size(), g.power(),
+               g.last_slain(), g.escorted(), g.monsters_left(), g.top(0), g.top(1), g.top(2)]
+    if isinstance(g, crawl.Soltura):
+        figures += list(g.parts())
+    for c in g.room:
+        if c:
+            figures += [crawl.kind(c), crawl.value(c), g.can_strike(c), g.potion_heals(c), g.damage(c, 0),
+                        g.damage(c, 1)]
+    figures += [g.deadly(mv) for mv in legal]
+    if check_all:
+        figures += [g.check(mv) for mv in range(256)]
+    h.update(repr(figures).encode())
+
+
+def game_digest(game_class, rules, seed):
+    """The digest of one bot game of game_class under rules from seed."""
+    h = hashlib.sha1()
+    g = game_class(rules).deal(seed)
+    rng = Rng(seed)
+    bot = bots.random_bot if seed % 2 else crawl_bots.greedy_bot
+    check_all = seed < CHECK_ALL
+    _record(g, h, check_all)
+    while g.status == PLAYING:
+        mv = bot(g, rng)
+        h.update(b"%d %d" % (mv, g.play(mv)))
+        _record(g, h, check_all)
+        if g.can_undo():
+            h.update(b"u%d" % g.undo())
+            _record(g, h, check_all)
+            h.update(b"r%d" % g.play(mv))
+            _record(g, h, check_all)
+    return h.hexdigest()[:DIGEST_CHARS]
+
+
+def digests(game_class, rules):
+    return "".join(game_digest(game_class, rules, seed) for seed in range(SEEDS))
+
+
+def _expected():
+    with open(FIXTURE) as f:
+        return json.load(f)
+
+
+CASES = [(key, rules) for key in GAMES for rules in range(len(GAMES[key].RULE_NAMES))]
+
+
+@pytest.mark.parametrize("key,rules", CASES)
+def test_every_state_after_every_move_is_the_one_the_engine_played_before(key, rules):
+    game_class = GAMES[key]
+    name = "%s/%s" % (key, game_class.RULE_NAMES[rules])
+    want = _expected()[name]
+    assert len(want) == SEEDS * DIGEST_CHARS
+    for seed in range(SEEDS):
+        at = seed * DIGEST_CHARS
+        assert game_digest(game_class, rules, seed) == want[at : at + DIGEST_CHARS], "%s seed %d" % (name, seed)
+
+
+def test_a_changed_rule_changes_the_digest():
+    # the digest sees a one-point change of HP in the middle of a game
+    g = crawl.Scoundrel(crawl.EQUAL).deal(3)
+    a, b = hashlib.sha1(), hashlib.sha1()
+    _record(g, a, False)
+    g.hp -= 1
+    _record(g, b, False)
+    assert a.hexdigest() != b.hexdigest()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        print("usage: python -m tests.test_crawl_speed_parity --write   (rewrites %s)" % FIXTURE)
+        sys.exit(2)
+    got = {}
+    for key, rules in CASES:
+        got["%s/%s" % (key, GAMES[key].RULE_NAMES[rules])] = digests(GAMES[key], rules)
+    with open(FIXTURE, "w") as f:
+        json.dump(got, f, indent=0, sort_keys=True)
+        f.write("\n")
+    print("wrote", FIXTURE)
