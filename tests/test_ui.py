@@ -45,7 +45,7 @@ def test_menu_choice_is_shown_inverted_and_a_move_redraws_two_lines():
     d = Driver((menus.RuleSets, CTD))
     assert read_row(d, 0) == "Clear the Dungeon"
     assert [read_row(d, r) for r in (2, 3, 4)] == [" Classic", " Reserve", " One Strike"]
-    assert read_row(d, 6) == "The designer's rules" and read_row(d, 7) == "A:PLAY >:RULES B:BACK"
+    assert read_row(d, 6) == "The designer's rules" and read_row(d, 7) == "A:PLAY <:DEAL >:RULES"
     first = d.panel.region(0, 16, 126, 8)
     second = d.panel.region(0, 24, 126, 8)
     assert lit(first) > lit(second) * 3  # white bar with dark letters
@@ -213,7 +213,8 @@ def test_hold_b_pauses_and_b_plays_on():
     assert isinstance(d.screen, Play) and isinstance(d.screen.overlay, Pause)
     assert [read_row(d, r) for r in range(2, 7)] == [
         "PAUSED   A:OK B:BACK", " RESUME", " RULES", " SUSPEND", " GIVE UP: A LOSS"]
-    assert read_row(d, 7) == ""  # the game's button line is covered, not left stale under it
+    # the game's button line is covered, not left stale under it: the deal being played shows there
+    assert read_row(d, 7) == "Deal 7"
     d.tap("B")  # back to the game: the panel is as it was
     assert d.screen.overlay is None and isinstance(d.screen, Play)
     assert d.panel.rows() == before

@@ -8,6 +8,8 @@ The tree:
     code.py                 stays .py (CircuitPython runs only code.py as a source)
     settings.toml           the settings template (pins, I2C address and speed)
     engine/ hw/ ui/         the project's device modules as .mpy
+    engine/winnable/        the lists of winnable deals, one module a rule set
+                            (tools/pack_deals.py), read only to draw a deal
     lib/                    the third-party device libraries as .mpy, compiled here
                             from the pinned PyPI packages in requirements.txt
 
@@ -43,7 +45,8 @@ def _device_modules():
         if name not in rules:
             rules.append(name)
     return {
-        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log") + tuple(rules),
+        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals") + tuple(rules),
+        "engine/winnable": None,  # every list of winnable deals (tools/pack_deals.py)
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module
     }

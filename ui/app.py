@@ -8,9 +8,16 @@ makes it.  What is not on screen is not in the heap:
   enters the game from the game list and released when they leave it;
 - the menus (ui/menus.py) are imported when one shows and released while a
   game is being played.
+- a rule set's list of winnable deals (engine/winnable/, read by
+  engine/deals.py) is imported only to draw a deal, and released at once.
 Released means dropped from sys.modules and collected (registry.release).  The
 app releases only what it imported itself: a module something else loaded
 first (a test, a tool) stays.
+
+A rule set's WINNABLE DEALS choice is kept in the store's settings, bit i + 1
+of SET_FLAGS for the i-th rule set in the registry's order (the first
+_KEPT_RULE_SETS rule sets: every rule set with a list today); a rule set past
+those keeps it for the session only.
 
 The loop polls one button event, hands it to the screen, lets the screen's
 timers run, and refreshes the display only when something changed
@@ -37,6 +44,8 @@ _INVERT = const(0xA7)  # SSD1306 commands: the whole panel inverted, and back
 _NORMAL = const(0xA6)
 _FLASH_MS = const(250)
 _DIMMED = 0.02
+_KEPT_RULE_SETS = const(7)  # SET_FLAGS bits 1-7 (bit 0: hints learned)
+_DEALS = "engine.deals"
 
 
 class App:
@@ -48,6 +57,8 @@ class App:
         self.entry = None  # the game entered, or None
         self._before = None  # the modules loaded before it was entered
         self._deals = 0
+        self.last_deal = -1  # the deal last played, never drawn twice in a row
+        self._winnable_session = 0  # rule sets past _KEPT_RULE_SETS with WINNABLE DEALS on
         self._next = None  # the screen to show once the live one's handler returns
         self._own_menus = _MENUS not in sys.modules  # else something else holds them
         self._transient = None  # a rarely used screen's module, released when it is left
@@ -115,6 +126,7 @@ class App:
     def play(self, entry, rules, deal, practice=False):
         """A new game: deal number deal (practice: a deal chosen or replayed)."""
         self._to_play(entry)
+        self.last_deal = deal
         self.show(registry.module(entry.screen).Play, entry, rules, deal, None, practice)
 
     def resume(self, entry):
@@ -128,6 +140,12 @@ class App:
         rules, seed, moves, practice = info
         self.show(registry.module(entry.screen).Play, entry, rules, seed, game, practice, True)
 
+    def give_up_saved(self, entry):
+        """The game suspended for entry is given up for a new one: a loss."""
+        saved = self.store.suspended(entry.game_id)
+        if saved is not None:
+            self.store.result(entry.game_id, saved[0], False, None, saved[3])
+
     def _to_play(self, entry):
         self.enter(entry)
         if self._own_menus:
@@ -135,7 +153,8 @@ class App:
 
     def transient(self, path, name, *args):
         """Show a screen from a module loaded only while it shows (stats, settings)."""
-        self._transient_next = path if path not in sys.modules else None  # only what it loads itself
+        # only what it loads itself; kept while the next screen is from it too
+        self._transient_next = path if path not in sys.modules or path == self._transient else None
         cls = getattr(registry.module(path), name)
         self.show(cls, *args)
 
@@ -233,7 +252,72 @@ class App:
             self.step()
             self.board.idle()
 
-    def new_deal(self):
-        """A deal number for a new game, from the clock and a counter."""
+    def new_deal(self, entry=None, rules=0):
+        """A deal number for a new game of entry's rule set: from its list of
+        winnable deals when that is chosen and there is one, else from the
+        clock and a counter."""
         self._deals += 1
-        return (self.board.ticks_ms() % DEAL_NUMBERS * 31 + self._deals * 7919) % DEAL_NUMBERS
+        fresh = (self.board.ticks_ms() % DEAL_NUMBERS * 31 + self._deals * 7919) % DEAL_NUMBERS
+        if entry is not None and self.winnable(entry, rules):
+            deal = self._winnable_deal(entry, rules, fresh)
+            if deal >= 0:
+                return deal
+        return fresh
+
+    # -- winnable deals ---------------------------------------------------------------
+    def _rule_set_index(self, entry, rules):
+        i = 0
+        for e in registry.GAMES:
+            if e is entry:
+                return i + rules
+            i += len(e.rule_titles)
+        return -1
+
+    def winnable(self, entry, rules):
+        """True when entry's rule set deals from its list of winnable deals."""
+        i = self._rule_set_index(entry, rules)
+        if i < _KEPT_RULE_SETS:
+            return bool(self.store.settings[records.SET_FLAGS] & (2 << i))
+        return bool(self._winnable_session & (1 << (i - _KEPT_RULE_SETS)))
+
+    def set_winnable(self, entry, rules, on):
+        """Choose whether entry's rule set deals from its list (kept in the store)."""
+        i = self._rule_set_index(entry, rules)
+        if i < _KEPT_RULE_SETS:
+            s = self.store.settings
+            s[records.SET_FLAGS] = (s[records.SET_FLAGS] | (2 << i)) if on else (s[records.SET_FLAGS] & ~(2 << i))
+            self.store.save_settings()
+        elif on:
+            self._winnable_session |= 1 << (i - _KEPT_RULE_SETS)
+        else:
+            self._winnable_session &= ~(1 << (i - _KEPT_RULE_SETS))
+
+    def winnable_count(self, entry, rules):
+        """The deals in the list of winnable deals of entry's rule set (0: none)."""
+        n = self._from_list(entry, rules, -1)
+        return n if n > 0 else 0
+
+    def _winnable_deal(self, entry, rules, seed):
+        """A deal drawn from the list by an Rng seeded with seed, never the deal
+        just played; -1 when there is no sound list."""
+        return self._from_list(entry, rules, seed)
+
+    def _from_list(self, entry, rules, seed):
+        """The list's count (seed < 0) or a deal drawn from it; -1 when the rule
+        set has no sound list.  The list's module (engine/winnable/) and its
+        reader (engine/deals.py) are imported for this and released before it
+        returns."""
+        rules_class = registry.engine_class(entry)  # the game's rules stay: play needs them
+        before = list(sys.modules)
+        out = -1
+        try:
+            buf = registry.read("engine.winnable.%s_%s:DEALS" % (entry.key, rules_class.RULE_NAMES[rules]))
+            deals = registry.module(_DEALS)
+            n = deals.check(buf)
+            out = n if seed < 0 else deals.draw(buf, registry.module("engine.rng").Rng(seed), self.last_deal)
+        except (ImportError, ValueError, IndexError):  # no list, or a damaged one
+            out = -1
+        buf = deals = rules_class = None
+        registry.release([m for m in sys.modules if m not in before])
+        gc.collect()
+        return out

@@ -1,5 +1,6 @@
 """The screens around the games: title, game list, a game's rule sets, its
-rules pages, game over.  Every line is a Text in the 5x7 font on an 8-pixel
+rules pages, game over.  (A rule set's deals menu and the deal typed by the
+player are ui/deal_entry.py, loaded only while they show.)  Every line is a Text in the 5x7 font on an 8-pixel
 row (ui/text.py), so moving a menu's choice redraws two lines and nothing
 else, and no screen here needs a font library.
 
@@ -30,7 +31,7 @@ _BODY = const(6)  # lines of text a rules page shows
 class Menu(Screen):
     """A title, optional lines under it, choices and a line of buttons;
     up/down choose (round the ends), A takes, B goes back, right asks for
-    more (a rules page)."""
+    more (a rules page), left for what is beside it (a rule set's deals)."""
 
     def __init__(self, app, title, lines, choices, chosen=0, hint=""):
         super().__init__(app)
@@ -79,6 +80,8 @@ class Menu(Screen):
             self.back()
         elif key == buttons.RIGHT:
             self.more(self.chosen)
+        elif key == buttons.LEFT:
+            self.beside(self.chosen)
         return False
 
     def take(self, i):
@@ -88,6 +91,9 @@ class Menu(Screen):
         pass
 
     def more(self, i):
+        pass
+
+    def beside(self, i):
         pass
 
 
@@ -142,19 +148,24 @@ class GameList(Menu):
 class RuleSets(Menu):
     """A game's rule sets, with a line on the chosen one; first, when a game
     of it waits in the store, Continue.  A new game over a suspended one asks
-    A again: it gives the suspended one up (a loss)."""
+    A again: it gives the suspended one up (a loss).  A rule set that deals
+    from its list of winnable deals is marked WIN; left opens its deals menu
+    (ui/deal_entry.py: that choice, and a deal typed by number)."""
 
     def __init__(self, app, entry, rules=0):
         self.entry = entry
         self.note = None
         self.sure = False
         self.saved = app.store.suspended(entry.game_id)
-        choices = entry.rule_titles
+        choices = []
+        for r in range(len(entry.rule_titles)):
+            title = entry.rule_titles[r]
+            choices.append(pad(title, COLUMNS - 4) + "WIN" if app.winnable(entry, r) else title)
         chosen = rules
         if self.saved is not None:
-            choices = ("Continue",) + choices
+            choices = ["Continue"] + choices
             chosen = 0
-        super().__init__(app, entry.title, (), choices, chosen, "A:PLAY >:RULES B:BACK")
+        super().__init__(app, entry.title, (), choices, chosen, "A:PLAY <:DEAL >:RULES")
         self.note = self.line(_ROWS - 2, "")
         self.choose_note()
 
@@ -192,9 +203,8 @@ class RuleSets(Menu):
             self.choose_note()
             self.app.changed = True
         else:
-            if self.saved is not None:
-                self.app.store.result(self.entry.game_id, self.saved[0], False, None, self.saved[3])
-            self.app.play(self.entry, r, self.app.new_deal())
+            self.app.give_up_saved(self.entry)
+            self.app.play(self.entry, r, self.app.new_deal(self.entry, r))
 
     def back(self):
         self.app.game_list(self.entry)
@@ -202,6 +212,11 @@ class RuleSets(Menu):
     def more(self, i):
         r = self.rules_of(i)
         self.app.rules_page(self.entry, r if r >= 0 else self.saved[0])
+
+    def beside(self, i):
+        r = self.rules_of(i)
+        if r >= 0:
+            self.app.transient("ui.deal_entry", "Deals", self.entry, r)
 
 
 def wrap(text, width=COLUMNS):
@@ -284,11 +299,14 @@ class GameOver(Menu):
         self.entry = entry
         self.rules = rules
         self.deal = deal
-        super().__init__(app, "%s  Deal %d" % (title, deal), lines, ("Play again", "Same deal", "Menu"))
+        head = "%s  Deal %d" % (title, deal)
+        if len(head) > COLUMNS:  # a deal typed by number has up to 10 digits
+            head = "%s %d" % (title, deal)
+        super().__init__(app, head, lines, ("Play again", "Same deal", "Menu"))
 
     def take(self, i):
         if i == 0:
-            self.app.play(self.entry, self.rules, self.app.new_deal())
+            self.app.play(self.entry, self.rules, self.app.new_deal(self.entry, self.rules))
         elif i == 1:
             self.app.play(self.entry, self.rules, self.deal, True)  # a deal replayed is practice
         else:

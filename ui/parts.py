@@ -9,7 +9,8 @@ only what is its own:
     GameScreen  a play screen's lifecycle: the game and deal it plays, its
                 moves recorded in the store, one overlay at a time over it (a
                 card's menu, the pause menu), and going on once the game is over
-    Pause       the menu holding B opens: resume, rules, suspend, give up
+    Pause       the menu holding B opens: resume, rules, suspend, give up,
+                and under them the deal number (practice or not)
 
 An overlay (Overlay) is opened over the play screen and takes every button
 and tick while it is open.
@@ -311,11 +312,23 @@ class Deadly(Overlay):
         return True
 
 
+def deal_line(deal, practice):
+    """The deal being played, in 21 characters: "Deal 123", "Practice deal 123"
+    (a deal typed or replayed), "Practice 1073741823"; "" for a given deck."""
+    if deal < 0:
+        return ""
+    if not practice:
+        return "Deal %d" % deal
+    text = "Practice deal %d" % deal
+    return text if len(text) <= COLUMNS else "Practice %d" % deal
+
+
 class Pause(Choices):
     """Holding B in a game: resume, the rules (then back to the game),
     suspend (the game waits in the store; continue it from the rule sets),
     or give up (asks again; counts as a loss).  Lines over the middle of the
-    screen, the choice inverted."""
+    screen, the choice inverted; the bottom one names the deal being played
+    (written once as the menu opens, so a press in play costs nothing for it)."""
 
     CHOICES = ("RESUME", "RULES", "SUSPEND", "GIVE UP: A LOSS")
 
@@ -337,6 +350,7 @@ class Pause(Choices):
             text = "GIVE UP? A AGAIN" if self.sure and i == 3 else self.CHOICES[i]
             self.lines[i + 1].set(" " + text)
             self.lines[i + 1].invert(i == self.choice)
+        self.lines[len(self.CHOICES) + 1].set(deal_line(self.screen.deal, self.screen.practice))
 
     def close(self):
         for t in self.lines:
