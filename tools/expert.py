@@ -168,8 +168,16 @@ def outcome(game):
     return -game.monsters_left()
 
 
+EYES = {"ctd": DungeonEyes, "soltura": CrawlEyes, "scoundrel": CrawlEyes}  # the games the expert plays
+
+
 def eyes_for(game):
-    return DungeonEyes() if isinstance(game, ctd.Dungeon) else CrawlEyes()
+    """The Eyes of the game's player; ValueError for a game the expert does not play."""
+    if isinstance(game, ctd.Dungeon):
+        return DungeonEyes()
+    if isinstance(game, crawl.Crawl):
+        return CrawlEyes()
+    raise ValueError("the expert does not play %s" % type(game).__name__)
 
 
 class Expert:
@@ -297,7 +305,7 @@ def main(argv=None):
 
 def _main(argv):
     p = cli.Parser("expert", description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", required=True, choices=sorted(GAMES))
+    p.add_argument("--game", required=True, choices=sorted(EYES))
     p.add_argument("--rules", help=RULES_HELP + "; default: every rule set of the game")
     p.add_argument("--games", type=cli.ascii_int, default=100, help="how many deals (default 100)")
     p.add_argument("--seed", type=cli.ascii_int, default=0, help="the first deal's seed (default 0)")
