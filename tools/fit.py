@@ -56,10 +56,12 @@ def main():
     engine_heap = gc.mem_alloc() - base
     rule_sets = range(len(Game.RULE_NAMES))
     if rules:
-        if rules not in Game.RULE_NAMES:
-            print("fit.py: unknown rules: %s (%s)" % (rules, ", ".join(Game.RULE_NAMES)))
+        names = [n.lower() for n in Game.RULE_NAMES]  # any case: Rogue's are Quick, Campaign
+        if rules.lower() not in names:
+            print("fit.py: unknown rules: %s (%s)" % (rules, ", ".join(names)))
             sys.exit(2)
-        rule_sets = [Game.RULE_NAMES.index(rules)]
+        rule_sets = [names.index(rules.lower())]
+        names = None
     moves = won = most = total = game_heap = 0
     rng = Rng(1)
     for rules in rule_sets:

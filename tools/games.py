@@ -7,7 +7,7 @@ same; replay, simulate, fit, bench, shot, the simulator and the build need no
 change (tests/test_registry.py holds the two lists together).
 """
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry
+from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry, rogue, rogue_notation
 from engine.game import NO_SEED
 from tools import presses
 
@@ -159,7 +159,69 @@ class Scoundrel(Crawl):
         out["can_avoid"] = game.check(crawl.AVOID) == 0
 
 
-GAMES = {spec.key: spec for spec in (ClearTheDungeon, Soltura, Scoundrel)}  # in the registry's order
+class _RogueBots(dict):
+    """engine/rogue_bots.BOTS, read when first asked (the engine's side writes it)."""
+
+    def _load(self):
+        if not dict.__len__(self):
+            from engine import rogue_bots
+
+            self.update(rogue_bots.BOTS)
+
+    def __getitem__(self, key):
+        self._load()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key):
+        self._load()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._load()
+        return dict.__iter__(self)
+
+
+class Rogue:
+    """Rogue Solitaire: its notation is engine/rogue_notation.py (spec 3.18)."""
+
+    key = "rogue"
+    entry = registry.find(key)
+    title = entry.title if entry else "Rogue Solitaire"
+    engine = rogue.Rogue
+    rules = rogue_notation.RULES  # quick, campaign: the command line's names of RULE_NAMES
+    bots = _RogueBots()
+    deck_help = rogue_notation.DECK_HELP
+    parse_move = staticmethod(rogue_notation.parse_move)
+    move_text = staticmethod(rogue_notation.move_text)
+    UNDO = rogue.UNDO
+    QUIT = rogue_notation.QUIT
+    reason = staticmethod(rogue_notation.reason)
+
+    @staticmethod
+    def deal(rules, seed=None, deck=None):
+        game = rogue.Rogue(rules)
+        if deck is not None:
+            return rogue_notation.deal(game, notation.parse_list(deck))
+        return game.deal(seed)
+
+    @staticmethod
+    def state(game, moves):
+        return rogue_notation.state(game, moves)
+
+    @staticmethod
+    def press(driver, mv):
+        """The move by buttons on ui/rogue_play.py (tools/rogue_presses.py,
+        imported when first pressed)."""
+        from tools import rogue_presses
+
+        return rogue_presses.play(driver, mv)
+
+
+SPECS = (ClearTheDungeon, Soltura, Scoundrel, Rogue)
+GAMES = {e.key: s for e in registry.GAMES for s in SPECS if s.key == e.key}  # the registry's games, in its order
+# What --game takes: the registry's games, then any whose Entry is not there yet
+# (a game is built engine first; the device and the bench see it once registered).
+COMMAND_LINE = dict(GAMES, **{s.key: s for s in SPECS if s.key not in GAMES})
 
 
 def rules_index(parser, spec, name):
@@ -180,5 +242,5 @@ def bot(parser, spec, name):
 
 
 RULES_HELP = "the rule set (%s; default the first)" % "; ".join(
-    "%s: %s" % (key, ", ".join(spec.rules)) for key, spec in GAMES.items()
+    "%s: %s" % (key, ", ".join(spec.rules)) for key, spec in COMMAND_LINE.items()
 )

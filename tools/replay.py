@@ -4,6 +4,7 @@ as JSON.
     python -m tools.replay --game ctd --rules classic --seed 7 --moves "7H>2 3C>d u"
     python -m tools.replay --game ctd --rules reserve --deck "KH QS ... BJ" --bot greedy --trace
     python -m tools.replay --game soltura --rules survival --seed 3 --moves "3D AC>w 4S>b"
+    python -m tools.replay --game rogue --rules campaign --seed 5 --moves "2>5 a1 m3" --trace
 
 Exit codes: 0 done, 2 bad input (a bad card in --deck, an illegal move: the
 last good state is printed and stderr names the move's index and why, in one
@@ -19,7 +20,7 @@ import sys
 from engine.game import NO_MOVE, PLAYING
 from engine.rng import Rng
 from tools import cli
-from tools.games import GAMES, RULES_HELP, bot, rules_index
+from tools.games import COMMAND_LINE as GAMES, RULES_HELP, bot, rules_index
 
 LONGEST_MOVE = 16  # 'BJ>swap>10C' is 11: anything much longer is not a move
 LONGEST_CARD = 3  # '10H'
@@ -43,6 +44,19 @@ Soltura and Scoundrel moves name a card of the room:
   u      undo the last move of this room (never past a refill, a Joker's
          Preview, Flee, Blind Bet or Swap, or an avoid)
 
+Rogue Solitaire (rules quick or campaign): places 1-9 are your grid's, read
+like a phone keypad (1 2 3 / 4 5 6 / 7 8 9, 5 the centre); m1-m9 the monster's.
+  QH>d   discard QH (while the hand holds more than 5)
+  -      skip the play           a3     attack from place 3 (skips the play)
+  3>7    player 3 to player 7: a swap if 7 holds a card, else a move
+  ^3     turn player 3 face up   3>h    take player 3 into the hand
+  QH>3   hand QH to player 3: a swap, or a place if 3 is empty
+  m7     the monster place a heal card goes to, or the card a steal takes
+  QH>x   the hand card a club attack takes   KS>v  the face card for the Buffet
+  next   go down to the next floor   quit  stop between floors (the run stays
+         saved; nothing can follow it)
+  u      undo a discard or play of this turn that revealed nothing
+
 The JSON state holds game, rules, seed (null for a given deck), status
 (playing, won, lost), score (won: cards left in the power deck; else 0), moves,
 kills, deck_left, hand, columns (monster, power, below, attacks), damage,
@@ -52,7 +66,15 @@ Pure Survival), moves, hp, max_hp, weapon (card, power, buff), chain (the
 monsters on the weapon), room (4 places, null when empty), deck_left,
 potions_this_room, room_touched, can_undo, legal, preview (after a Preview: the
 deck's top cards); Soltura adds escorted and score_parts (hp, barehanded,
-chains, loot, escort, penalty); Scoundrel avoided_last_room and can_avoid."""
+chains, loot, escort, penalty); Scoundrel avoided_last_room and can_avoid.
+For Rogue Solitaire (shared/rogue-rules.md 3.18) it holds game, rules, seed,
+status, floor (11: the gauntlet), turn, phase (discard, play, attack,
+choose_heal, choose_club, choose_steal, choose_buffet, between_floors, over),
+moves, player, monster, exit (nine places each: a card, "??" face down, null
+empty), hand, deck_left, discards (a count), buffet (its cards; on the
+gauntlet a count), named (the monster's face-up centre or null), pending (what
+a choice may name), legal, can_undo, score, achievements (AC1-AC6 earned),
+end (escaped, slain, starved, resigned) and loss (the end, when lost)."""
 
 
 def parser(prog="tools.replay"):
@@ -66,8 +88,8 @@ def parser(prog="tools.replay"):
     p.add_argument("--rules", help=RULES_HELP)
     deal = p.add_mutually_exclusive_group(required=True)
     deal.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
-    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s)"
-                      % (GAMES["ctd"].deck_help, GAMES["soltura"].deck_help))
+    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s; rogue: %s)"
+                      % (GAMES["ctd"].deck_help, GAMES["soltura"].deck_help, GAMES["rogue"].deck_help))
     play = p.add_mutually_exclusive_group()
     play.add_argument("--moves", help="the moves to make, in the notation below")
     play.add_argument("--bot", help="let a bot play to the end: random or greedy")
@@ -117,9 +139,13 @@ def _main(argv):
             if args.trace:
                 emit(spec, game, done)
     elif args.moves:
+        quit_at = 0
         for i, word in enumerate(cli.words(args.moves), 1):
             if not cli.is_notation(word, LONGEST_MOVE):
                 return refuse(spec, game, done, i, word, "not a move in the notation (ASCII, see --help)", args.trace)
+            if quit_at:
+                return refuse(spec, game, done, i, word, "the run was quit at move %d: nothing follows it" % quit_at,
+                              args.trace)
             try:
                 mv = spec.parse_move(game, word)
             except ValueError as e:
@@ -127,6 +153,8 @@ def _main(argv):
             if mv == spec.UNDO:
                 if game.undo() == NO_MOVE:
                     return refuse(spec, game, done, i, word, "nothing to undo in this hand", args.trace)
+            elif mv == getattr(spec, "QUIT", None):
+                quit_at = i  # not a move: the run stops where it stands (Rogue, between floors)
             else:
                 why = game.play(mv)
                 if why:
