@@ -1,0 +1,47 @@
+"""Rogue Solitaire's rules pages, one text a rule set (Quick Play, Campaign):
+four pages of six lines (ui/menus.py RulesPage), a page a topic: the turn
+and the buttons, the duel, the named monster's powers, then the exit (and
+in the campaign the floors and the Buffet).  Each line is written out, so
+the pages break where the topics do.  Imported only while a rules page is
+being made, then released.
+
+Memory: about 1 KB of text while imported.
+"""
+
+_PAGES = (
+    # the turn, and the buttons
+    "Turn: discard to 5;\n"
+    "one play (A on card;\n"
+    "A A attacks); escape;\n"
+    "attack; monster hits\n"
+    "back. B: undo a play,\n"
+    "hold B: pause.\n"
+    # the duel
+    "Your outer card hits\n"
+    "the monster card in\n"
+    "its place; the one\n"
+    "opposite hits back.\n"
+    "Lower card dies; A>K.\n"
+    "Empty row/col: dead.\n"
+    # naming and the powers
+    "A face card turned up\n"
+    "names the monster;\n"
+    "its new winners hit:\n"
+    "\x02 heal   \x04 take card\n"
+    "\x03 steal  \x01 warp exit\n"
+    "an Ace: all at once.\n"
+    # the exit
+    "Key (B) in centre and\n"
+    "8 match exit (a dot):\n"
+)
+
+RULES = (
+    _PAGES + "you escape and win!\n"
+    "Best: fewest turns.\n"
+    "<>: monster or exit.\n"
+    "Hold B: pause, rules.",
+    _PAGES + "down; a face card to\n"
+    "the Buffet. After 10,\n"
+    "its cards fight you;\n"
+    "none left: starved.",
+)
