@@ -128,7 +128,7 @@ Events (kind, a, b), after each move; up to 16:
     EV_KILL      a cards to the hand, b the named card or 0 (X2)
     EV_MONSTER   a the floor, b its named card or 0 (M1/M2)
     EV_RESHUFFLE a cards now in the deck, b the shuffle number (RS1)
-    EV_ESCAPED   a the floor, b the turn (E4, C8)
+    EV_ESCAPED   a the floor (E4, C8)
     EV_BUFFET    a the card fed, b cards in the Buffet (C1)
     EV_FLOOR     a the new floor (11 = the gauntlet) (C2-C4)
     EV_SLAIN     (X1)
@@ -237,6 +237,62 @@ def LOWER_IS_BETTER(rules):
     return rules == QUICK
 
 
+# Cards as engine/cards.py encodes them (not imported: a module costs
+# tools/fit.py's heap; tests/test_rogue_rules.py holds these to cards.py).
+_BJ = const(0x0F)
+_RJ = const(0x1F)
+_DOWN = const(0x80)
+_HEARTS = const(1)
+_DIAMONDS = const(2)
+_CLUBS = const(3)
+_GAUNTLET = const(11)
+_NONE = const(15)  # "no place" in preview() and the ring search
+_KEY_SEEN = const(1)  # flags: BJ was in your hand or grid on the gauntlet (AC2)
+_EXIT_SEEN = const(2)  # flags: you were at the exit at a T3 of the gauntlet (AC3)
+_SPECIAL = const(1)
+_CRITICAL = const(2)
+_MAX_EVENTS = const(16)
+
+_RING = b"\x00\x03\x06\x07\x08\x05\x02\x01"  # places 1 4 7 8 9 6 3 2
+_POS = b"\x00\x07\x06\x01\x00\x05\x02\x03\x04"  # where each index stands on the ring
+
+# The generator of every shuffle: seeded afresh at each (RNG1), so all games share it.
+_RNG = Rng(0)
+
+
+def _value(c):
+    """Duel value: 2..13, an Ace 14, a Joker 15."""
+    r = c & 0x0F
+    return 14 if r == 1 else r
+
+
+def _face(c):
+    """J, Q or K (face-down flag ignored)."""
+    return 11 <= c & 0x0F <= 13
+
+
+def _broken(g):
+    """0, or R_ROW + n / R_COL + n for the first empty row or column of grid g."""
+    for k in range(3):
+        if not (g[3 * k] or g[3 * k + 1] or g[3 * k + 2]):
+            return R_ROW + k + 1
+    for k in range(3):
+        if not (g[k] or g[k + 3] or g[k + 6]):
+            return R_COL + k + 1
+    return 0
+
+
+def _ring(g, x):
+    """The first card of grid g counter-clockwise from outer place x (x itself
+    first); _NONE if none."""
+    k = _POS[x]
+    for j in range(8):
+        i = _RING[(k + j) & 7]
+        if g[i]:
+            return i
+    return _NONE
+
+
 class Rogue(Game):
     GAME_ID = GAME_ID
     RULE_NAMES = RULE_NAMES
@@ -246,4 +302,715 @@ class Rogue(Game):
 
     def __init__(self, rules=QUICK):
         super().__init__(rules)
-        raise NotImplementedError
+        self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
+            9, 9, 9, 12, 54, 54, 10)
+        # C1's order of places to feed the Buffet from
+        self._sources = (self.player, self.exit, self.pile, self.hand, self.monster, self.deck)
+        self.events = bytearray(3 * _MAX_EVENTS)
+        self.legal = bytearray(144)
+        self.hand_n = self.deck_n = self.pile_n = self.buffet_n = 0
+        self.floor = 1
+        self.turn_lo = 1
+        self.turn_hi = 0
+        self.shuffles = 0
+        self.end = 0
+        self.step = PHASE_PLAY
+        self.at = 0  # the place attacked from, while the turn resolves
+        self.stage = 0  # 0: the attack's effect resolves, 1: the reply's (PLAY: 1 after a P5)
+        self.flags = 0
+
+    @property
+    def turn(self):
+        return self.turn_lo | self.turn_hi << 8
+
+    def event(self, kind, a, b):
+        i = self.n_events
+        if i < _MAX_EVENTS:
+            i *= 3
+            self.events[i] = kind
+            self.events[i + 1] = a
+            self.events[i + 2] = b
+            self.n_events += 1
+
+    def phase(self):
+        return self.step if self.status == PLAYING else PHASE_OVER
+
+    # -- dealing -----------------------------------------------------------
+    def deal(self, seed):
+        if seed < 0 or seed > SEED_MAX:
+            raise ValueError("seed must be from 0 to 2**30 - 1")
+        self.seed = seed
+        n = 0
+        for s in range(4):
+            for r in range(1, 14):
+                self.deck[n] = s << 4 | r
+                n += 1
+        self.deck_n = 52
+        self._shuffle(self.deck, 52)  # S1
+        self._lay()
+        return self
+
+    def set_up(self, order):
+        """A given deal: the 54 cards as the table lies (see the docstring)."""
+        if len(order) != 54 or order[13] & 0x7F != _RJ:
+            raise ValueError("a deal is 54 cards with RJ on exit place 5")
+        for i in range(9):
+            self.player[i] = order[i] & 0x7F
+            self.exit[i] = order[9 + i] & 0x7F
+            self.monster[i] = order[18 + i] | _DOWN
+        for i in range(27):
+            self.deck[26 - i] = order[27 + i] & 0x7F
+        self.deck_n = 27
+        self.shuffles = 2
+        return self
+
+    def _lay(self):
+        """S2-S5 (or M2) from the shuffled deck."""
+        for i in range(9):
+            self.player[i] = self._draw()
+        for i in range(9):
+            self.exit[i] = _RJ if i == 4 else self._draw()
+        self.deck[self.deck_n] = _BJ  # S4
+        self.deck_n += 1
+        self._shuffle(self.deck, self.deck_n)
+        self._new_monster()
+
+    def _shuffle(self, buf, n):
+        """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
+        seed = self.seed if self.seed >= 0 else 0
+        _RNG.seed((seed ^ (self.shuffles * 40503)) & SEED_MAX)
+        self.shuffles = (self.shuffles + 1) & 0xFF
+        _RNG.shuffle(buf, 0, n)
+
+    def _draw(self):
+        """The deck's top card, the discards reshuffled first if it is empty
+        (RS1); 0 if both are empty."""
+        if self.deck_n == 0:
+            n = self.pile_n
+            if n == 0:
+                return 0
+            for i in range(n):
+                self.deck[i] = self.pile[i]
+                self.pile[i] = 0
+            self.deck_n = n
+            self.pile_n = 0
+            self._shuffle(self.deck, n)
+            self.event(EV_RESHUFFLE, n, (self.shuffles - 1) & 0xFF)
+        self.deck_n -= 1
+        c = self.deck[self.deck_n]
+        self.deck[self.deck_n] = 0
+        return c
+
+    def _new_monster(self):
+        """M1, or M2 on the gauntlet (STARVED when the Buffet is empty, C7)."""
+        m = self.monster
+        if self.floor == _GAUNTLET:
+            if self.buffet_n == 0:
+                self._over(LOST, STARVED)
+                self.event(EV_STARVED, 0, 0)
+                return
+            m[4] = self.buffet[0]
+            self._cut(self.buffet, 0, self.buffet_n)
+            self.buffet_n -= 1
+        for i in range(9):
+            if i != 4 or self.floor != _GAUNTLET:
+                c = self._draw()
+                m[i] = c | _DOWN if c else 0
+        self.event(EV_MONSTER, self.floor, self.named())
+
+    # -- what is where -------------------------------------------------------
+    def matches(self, p):
+        """E1 at outer place p: a face-up card, no Joker, of exit[p]'s suit or rank."""
+        c = self.player[p]
+        e = self.exit[p]
+        return 0 < c < _DOWN and c & 0x0F != 15 and e != 0 and ((c ^ e) & 0x30 == 0 or (c ^ e) & 0x0F == 0)
+
+    def at_exit(self):
+        for p in range(9):
+            if p != 4 and not self.matches(p):
+                return False
+        return True
+
+    def named(self):
+        """The monster's centre card when it is named (face up), else 0."""
+        c = self.monster[4]
+        return c if c and c < _DOWN and _face(c) else 0
+
+    def pending(self):
+        """Bit mask of what the current choice may name: places (HEAL,
+        STEAL), hand indexes (CLUB), candidates (BUFFET); 0 in other phases."""
+        st = self.step
+        m = 0
+        if st == PHASE_HEAL:
+            for i in range(9):
+                if self.monster[i] == 0:
+                    m |= 1 << i
+        elif st == PHASE_STEAL:
+            m = self._stealable()
+        elif st == PHASE_CLUB:
+            m = (1 << self.hand_n) - 1
+        elif st == PHASE_BUFFET:
+            m = (1 << self.candidates(None)) - 1
+        return m
+
+    def _stealable(self):
+        """SP diamonds: the places whose monster card is face down, facing a player card."""
+        m = 0
+        for i in range(9):
+            if i != 4 and self.monster[i] >= _DOWN and self.player[i]:
+                m |= 1 << i
+        return m
+
+    def candidates(self, out):
+        """C1: the face cards of the first place holding any (player grid,
+        exit, discards, hand, monster grid, deck), into out if not None;
+        returns how many."""
+        for k in range(6):
+            part = self._sources[k]
+            n = 0
+            for i in range(len(part)):
+                c = part[i] & 0x7F
+                if _face(c):
+                    if out is not None:
+                        out[n] = c
+                    n += 1
+            if n:
+                return n
+        return 0
+
+    def preview(self, p):
+        """t | q << 4 | r << 8 (see the docstring); 15 for none."""
+        t = q = r = _NONE
+        if p < 9 and p != 4:
+            if self._check_attack(p) == 0:
+                t = p if self.monster[p] else _ring(self.monster, p)
+            if self.monster[8 - p]:
+                q = 8 - p
+                r = _ring(self.player, q)
+        return t | q << 4 | r << 8
+
+    # -- checks ----------------------------------------------------------------
+    def check(self, mv):
+        if self.status != PLAYING:
+            return R_OVER
+        st = self.step
+        if st == PHASE_PLAY or st == PHASE_ATTACK:
+            if mv >= ATTACK:
+                return self._check_attack(mv - ATTACK)
+            if st == PHASE_ATTACK:
+                return R_NOT_NOW
+            return self._check_play(mv)
+        if st == PHASE_DISCARD:
+            if mv < self.hand_n:
+                return 0
+            return R_EMPTY if mv < 12 else R_NOT_NOW if mv <= ATTACK + 8 else R_NO_SUCH
+        if st == PHASE_BETWEEN:
+            return 0 if mv == NEXT else R_NO_SUCH
+        if mv >= 12:
+            return R_NO_SUCH
+        return 0 if self.pending() >> mv & 1 else R_NOT_PENDING
+
+    def _check_attack(self, p):
+        if p > 8:
+            return R_NO_SUCH
+        if p == 4:
+            return R_CENTRE
+        if self.player[p] == 0:
+            return R_EMPTY
+        if self.monster[p] == 0:
+            for i in range(9):
+                if i != 4 and self.player[i] and self.monster[i]:
+                    return R_NOT_FACING  # A1 before A2
+        return 0
+
+    def _check_play(self, mv):
+        g = self.player
+        if mv <= 80:  # P1, P2
+            a = mv // 9
+            b = mv % 9
+            if a == b:
+                return R_SAME
+            if g[a] == 0:
+                return R_EMPTY
+            return 0 if g[b] else self._leaves(a, b)
+        if mv < TAKE:  # P3
+            c = g[mv - FLIP]
+            return R_EMPTY if c == 0 else 0 if c >= _DOWN else R_FACE_UP
+        if mv < SKIP:  # P6
+            return self._leaves(mv - TAKE, -1) if g[mv - TAKE] else R_EMPTY
+        if mv == SKIP:
+            return 0
+        return 0 if (mv - FROM_HAND) // 9 < self.hand_n else R_EMPTY  # P4, P5
+
+    def _leaves(self, a, b):
+        """P7: the row or column that taking the card from a (to b, if b >= 0)
+        would leave empty; 0 if none."""
+        g = self.player
+        c = g[a]
+        g[a] = 0
+        if b >= 0:
+            g[b] = c
+        why = _broken(g)
+        if b >= 0:
+            g[b] = 0
+        g[a] = c
+        return why
+
+    def _reason(self, mv):
+        st = self.step
+        if self.status == PLAYING and st != PHASE_PLAY and (st != PHASE_ATTACK or mv < ATTACK):
+            return R_NOT_NOW
+        return self.check(mv)
+
+    def options(self, p, out):
+        """Player place p's menu: ATTACK, MOVE, TO HAND, FLIP (see the docstring)."""
+        out[0] = ATTACK + p
+        out[1] = self._reason(ATTACK + p)
+        out[2] = p * 9 + (1 if p == 0 else 0)
+        out[3] = self._reason(out[2])
+        for b in range(9):
+            if b != p and self._reason(p * 9 + b) == 0:
+                out[2] = p * 9 + b
+                out[3] = 0
+                break
+        out[4] = TAKE + p
+        out[5] = self._reason(TAKE + p)
+        out[6] = FLIP + p
+        out[7] = self._reason(FLIP + p)
+        return 4
+
+    def legal_moves(self):
+        """Fills self.legal with every legal move; returns how many."""
+        st = self.step
+        lo = ATTACK if st == PHASE_ATTACK else 0
+        hi = ATTACK + 9 if st == PHASE_PLAY or st == PHASE_ATTACK else 12
+        n = 0
+        if self.status == PLAYING:
+            for mv in range(lo, hi):
+                if self.check(mv) == 0:
+                    self.legal[n] = mv
+                    n += 1
+        return n
+
+    # -- the hand and the pile -------------------------------------------------
+    def _cut(self, part, i, n):
+        """Take part[i] out of part[:n], closing the gap; returns it."""
+        c = part[i]
+        for j in range(i, n - 1):
+            part[j] = part[j + 1]
+        part[n - 1] = 0
+        return c
+
+    def _to_hand(self, c):
+        self.hand[self.hand_n] = c & 0x7F
+        self.hand_n += 1
+
+    def _from_hand(self, i):
+        c = self._cut(self.hand, i, self.hand_n)
+        self.hand_n -= 1
+        return c
+
+    def _discard(self, c):
+        self.pile[self.pile_n] = c & 0x7F
+        self.pile_n += 1
+
+    # -- making a move -----------------------------------------------------------
+    def _apply(self, mv):
+        st = self.step
+        if st == PHASE_DISCARD:  # T1
+            c = self._from_hand(mv)
+            self._discard(c)
+            self.event(EV_DISCARD, c, self.pile_n)
+            if self.hand_n <= 5:
+                self.step = PHASE_PLAY
+            return
+        if st == PHASE_PLAY:
+            if mv < ATTACK:
+                self._play(mv)
+            if self._escape():  # T3
+                return
+            self.step = PHASE_ATTACK
+            if mv < ATTACK:
+                return
+        if st <= PHASE_ATTACK:
+            self._attack(mv - ATTACK)
+            return
+        self.barrier()
+        if st == PHASE_BETWEEN:
+            self._descend()
+            return
+        if st == PHASE_BUFFET:
+            self._feed(mv)
+            self.step = PHASE_BETWEEN
+            return
+        if st == PHASE_HEAL:
+            self._heal(mv)
+        elif st == PHASE_CLUB:
+            self._hit(mv)
+        else:
+            self._steal(mv)
+        self._go(0, 0)
+
+    def _play(self, mv):
+        """P1-P6 (T2)."""
+        g = self.player
+        self.stage = 0
+        if mv <= 80:  # a swap; with an empty b, a move
+            a = mv // 9
+            b = mv % 9
+            c = g[a]
+            g[a] = g[b]
+            g[b] = c
+        elif mv < TAKE:
+            g[mv - FLIP] &= 0x7F
+            self.barrier()
+        elif mv < SKIP:
+            c = g[mv - TAKE]
+            g[mv - TAKE] = 0
+            self._to_hand(c)
+            if c >= _DOWN:
+                self.barrier()
+        elif mv > SKIP:
+            i = (mv - FROM_HAND) // 9
+            b = (mv - FROM_HAND) % 9
+            c = g[b]
+            g[b] = self.hand[i]
+            if c:
+                self.hand[i] = c & 0x7F
+                if c >= _DOWN:
+                    self.barrier()
+            else:
+                self._from_hand(i)
+                self.stage = 1
+
+    def _unapply(self, mv):
+        if self.step != PHASE_ATTACK:  # a discard
+            self.pile_n -= 1
+            c = self.pile[self.pile_n]
+            self.pile[self.pile_n] = 0
+            h = self.hand
+            for j in range(self.hand_n, mv, -1):
+                h[j] = h[j - 1]
+            h[mv] = c
+            self.hand_n += 1
+            self.step = PHASE_DISCARD
+            return
+        self.step = PHASE_PLAY
+        g = self.player
+        if mv <= 80:
+            a = mv // 9
+            b = mv % 9
+            c = g[a]
+            g[a] = g[b]
+            g[b] = c
+        elif TAKE <= mv < SKIP:
+            self.hand_n -= 1
+            g[mv - TAKE] = self.hand[self.hand_n]
+            self.hand[self.hand_n] = 0
+        elif mv > SKIP:
+            i = (mv - FROM_HAND) // 9
+            b = (mv - FROM_HAND) % 9
+            c = g[b]
+            if self.stage:  # P5: back into the hand at i
+                h = self.hand
+                for j in range(self.hand_n, i, -1):
+                    h[j] = h[j - 1]
+                h[i] = c
+                self.hand_n += 1
+                g[b] = 0
+            else:
+                g[b] = self.hand[i]
+                self.hand[i] = c
+            self.stage = 0
+
+    def _escape(self):
+        """T3: at the exit with the key, the floor is won (E4, C1, C8)."""
+        if self.player[4] != _BJ or not self.at_exit():
+            return False
+        self.barrier()
+        self.event(EV_ESCAPED, self.floor, 0)
+        if self.rules == QUICK or self.floor == _GAUNTLET:
+            self._over(WON, ESCAPED)
+            return True
+        n = self.candidates(None)
+        self.step = PHASE_BUFFET if n > 1 else PHASE_BETWEEN
+        if n == 1:
+            self._feed(0)
+        return True
+
+    def _attack(self, p):
+        """T4 (A1-A5), then the reply and the death check."""
+        self.barrier()
+        self.at = p
+        self.stage = 0
+        if self.floor == _GAUNTLET and self.at_exit():
+            self.flags |= _EXIT_SEEN
+        t = p if self.monster[p] else _ring(self.monster, p)
+        self.event(EV_ATTACK, p, t)
+        self._go(self._duel(p, t), t)
+
+    def _go(self, fx, t):
+        """Resolve effect fx of the duel the monster won at place t, then go
+        on: the reply (R1-R5) after the attack's effect, the death check (X)
+        after the reply's.  Stops at a choice, to go on after its move."""
+        while True:
+            if fx and self._effect(fx, t):
+                return
+            if self.stage:
+                break
+            self.stage = 1
+            q = 8 - self.at
+            if self.monster[q] == 0:
+                break
+            r = _ring(self.player, q)
+            if r == _NONE:
+                break
+            self.event(EV_REPLY, q, r)
+            fx = self._duel(r, q)
+            t = q
+        self._death()
+
+    def _duel(self, pp, mp):
+        """D1-D4 and N1-N4: player place pp against monster place mp.  Returns
+        the effect the monster's win triggers: 0, _SPECIAL or _CRITICAL."""
+        pc = self.player[pp] & 0x7F
+        self.player[pp] = pc
+        m = self.monster
+        mc = m[mp]
+        shown = mc >= _DOWN  # revealed in this duel
+        mc &= 0x7F
+        new = False
+        if shown and _face(mc) and m[4] >= _DOWN:  # N1: the face card takes the centre
+            old = m[4] & 0x7F
+            m[4] = mc
+            self.event(EV_NAMED, mc, old)
+            mc = old
+            new = True
+        m[mp] = mc
+        pv = _value(pc)
+        mv = _value(mc)
+        if pv >= mv:
+            m[mp] = 0
+            if pv == mv:
+                self.player[pp] = 0
+                self._discard(pc)
+            self._discard(mc)
+            self.event(EV_TIE if pv == mv else EV_BEAT, pc, mc)
+            return 0
+        self.player[pp] = 0
+        self._discard(pc)
+        self.event(EV_BEATEN, mc, pc)
+        if not self.named():
+            return 0
+        if shown and (mc & 0x0F == 1 or mc == _BJ):
+            return _CRITICAL
+        return _SPECIAL if new or (shown and _face(mc)) else 0
+
+    def _effect(self, fx, t):
+        """SP or CR by the named card's suit (N5).  True when a choice waits."""
+        s = (self.monster[4] >> 4) & 3
+        self.event(EV_SPECIAL if fx == _SPECIAL else EV_CRITICAL, s, 0)
+        if s == _HEARTS:
+            m = 0
+            for i in range(9):
+                if self.monster[i] == 0:
+                    if fx == _CRITICAL:
+                        if not self._heal(i):
+                            break
+                    else:
+                        m |= 1 << i
+            return self._choose(m, PHASE_HEAL) if self.deck_n + self.pile_n else False
+        if s == _CLUBS:
+            if fx == _CRITICAL or self.hand_n == 1:
+                while self.hand_n:
+                    self._hit(0)
+                return False
+            return self._choose((1 << self.hand_n) - 1, PHASE_CLUB)
+        if s == _DIAMONDS:
+            m = self._stealable()
+            if fx == _SPECIAL:
+                return self._choose(m, PHASE_STEAL)
+            for i in range(9):
+                if m >> i & 1:
+                    self._steal(i)
+            return False
+        e = self.exit
+        if fx == _CRITICAL:  # teleport: the eight outer exit cards shuffled
+            e[4] = e[8]
+            self._shuffle(e, 8)
+            e[8] = e[4]
+            e[4] = _RJ
+            self.event(EV_TELEPORT, 0, 0)
+        elif self.monster[t] != _BJ:  # warp
+            c = self.monster[t]
+            self.monster[t] = e[t]
+            e[t] = c
+            self.event(EV_WARP, t, e[t])
+        return False
+
+    def _choose(self, m, phase):
+        """A special's pick among mask m: none, nothing happens; one, made
+        here; two or more, phase waits for the move.  True when it waits."""
+        if m & (m - 1):
+            self.step = phase
+            return True
+        for i in range(12):
+            if m >> i & 1:
+                if phase == PHASE_HEAL:
+                    self._heal(i)
+                elif phase == PHASE_CLUB:
+                    self._hit(i)
+                else:
+                    self._steal(i)
+        return False
+
+    def _heal(self, i):
+        c = self._draw()
+        if c:
+            self.monster[i] = c | _DOWN
+            self.event(EV_HEAL, i, 0)
+        return c
+
+    def _hit(self, i):
+        c = self._from_hand(i)
+        self._discard(c)
+        self.event(EV_HIT, c, self.hand_n)
+
+    def _steal(self, i):
+        c = self.player[i]
+        self.player[i] = self.monster[i]
+        self.monster[i] = c
+        self.event(EV_STEAL, i, c & 0x7F)
+        self._note_key()
+
+    def _note_key(self):
+        """AC2: BJ in your hand or grid on the gauntlet."""
+        if self.floor == _GAUNTLET:
+            for i in range(12):
+                if (i < 9 and self.player[i] & 0x7F == _BJ) or self.hand[i] == _BJ:
+                    self.flags |= _KEY_SEEN
+
+    def _death(self):
+        """X1-X3, then the next turn (T7)."""
+        if _broken(self.player):
+            self._over(LOST, SLAIN)
+            self.event(EV_SLAIN, 0, 0)
+            return
+        m = self.monster
+        if _broken(m):
+            k = self.named()
+            n = 0
+            for i in range(9):
+                if m[i]:
+                    self._to_hand(m[i])
+                    m[i] = 0
+                    n += 1
+            self.event(EV_KILL, n, k)
+            self._new_monster()
+            if self.status != PLAYING:
+                return
+        self._note_key()
+        self._next_turn()
+
+    def _next_turn(self):
+        if self.turn_lo < 255:
+            self.turn_lo += 1
+        elif self.turn_hi < 255:
+            self.turn_lo = 0
+            self.turn_hi += 1
+        self.step = PHASE_DISCARD if self.hand_n > 5 else PHASE_PLAY
+        self.barrier()
+
+    # -- floors ------------------------------------------------------------
+    def _feed(self, j):
+        """C1: candidate j joins the end of the Buffet."""
+        for k in range(6):
+            part = self._sources[k]
+            n = 0
+            for i in range(len(part)):
+                c = part[i] & 0x7F
+                if _face(c):
+                    if n == j:
+                        if k == 2:
+                            self._cut(part, i, self.pile_n)
+                            self.pile_n -= 1
+                        elif k == 3:
+                            self._from_hand(i)
+                        elif k == 5:
+                            self._cut(part, i, self.deck_n)
+                            self.deck_n -= 1
+                        else:
+                            part[i] = 0
+                        self.buffet[self.buffet_n] = c
+                        self.buffet_n += 1
+                        self.event(EV_BUFFET, c, self.buffet_n)
+                        return
+                    n += 1
+            if n:
+                return
+
+    def _descend(self):
+        """C2-C4: the next floor, or the gauntlet with ten in the Buffet."""
+        self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
+        n = self._gather(self.monster, self.deck_n)
+        n = self._gather(self.player, n)
+        n = self._gather(self.exit, n)
+        n = self._gather(self.pile, n)
+        self.pile_n = 0
+        self.deck_n = n
+        self._shuffle(self.deck, n)
+        self.event(EV_FLOOR, self.floor, 0)
+        self._lay()
+        self._next_turn()
+
+    def _gather(self, part, n):
+        """C4: part's cards but the Jokers onto the deck from deck[n]; returns the new n."""
+        for i in range(len(part)):
+            c = part[i] & 0x7F
+            part[i] = 0
+            if c and c & 0x0F != 15:
+                self.deck[n] = c
+                n += 1
+        return n
+
+    def _over(self, status, end):
+        self.status = status
+        self.end = end
+        self.barrier()
+
+    def resign(self):
+        """The app's GIVE UP: the run is lost (RESIGNED).  Not a move."""
+        if self.status == PLAYING:
+            self._over(LOST, RESIGNED)
+
+    # -- after the game ------------------------------------------------------------
+    def achievements(self, stored):
+        """The AC bits this run meets (bit 0 = AC1 .. bit 5 = AC6); AC6 when
+        AC1-AC5 are all in stored | these.  New ones: bits & ~stored."""
+        b = 0
+        if self.status == WON:
+            if self.rules == QUICK:
+                b = 1
+            else:
+                b = 8
+                aces = 0
+                for i in range(self.hand_n):
+                    if self.hand[i] & 0x0F == 1:
+                        aces += 1
+                if aces == 4:
+                    b |= 16
+        elif self.end == STARVED:
+            if not self.flags & _KEY_SEEN:
+                b |= 2
+            if not self.flags & _EXIT_SEEN:
+                b |= 4
+        if (stored | b) & 31 == 31:
+            b |= 32
+        return b
+
+    def score(self):
+        """Quick: turns; Campaign: deepest floor (12: escaped) * 1024 - min(turns, 1023)."""
+        t = self.turn
+        if self.rules == QUICK:
+            return t
+        return (12 if self.status == WON else self.floor) * 1024 - (t if t < 1023 else 1023)
