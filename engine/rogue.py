@@ -141,7 +141,7 @@ from engine import const
 from engine.game import LOST, PHASE_OVER, PLAYING, WON, Game
 from engine.rng import SEED_MAX, Rng
 
-GAME_ID = const(4)
+GAME_ID = 4  # not const(): the class repeats it
 RULE_NAMES = ("Quick", "Campaign")
 QUICK = const(0)
 CAMPAIGN = const(1)
