@@ -4,7 +4,7 @@ each card of the game in exactly one place, and each game's state possible
 status against the state).  A separate module because it is large and used
 only while a save is loaded: saves.check() imports it and releases it after.
 
-Memory: nothing kept; about 6 KB of code while imported (64-bit).
+Memory: nothing kept; about 8 KB of code while imported (64-bit).
 """
 
 from engine import const
@@ -82,6 +82,8 @@ def validate(game):
     _bad(game.seed == NO_SEED or 0 <= game.seed <= 0x3FFFFFFF, "seed out of range")
     if game.GAME_ID == 1:
         _validate_ctd(game)
+    elif game.GAME_ID == 4:
+        _validate_rogue(game)
     else:
         _validate_crawl(game)
 
@@ -186,3 +188,76 @@ def _validate_crawl(g):
             _bad(g.deck_n == 0 and room <= 1, "a won game with cards left")
         else:
             _bad(room >= 1, "a game in play with an empty room")
+
+
+# Rogue Solitaire (engine/rogue.py): its phases, the end of a run, and its cards.
+_RJ = const(0x1F)
+_BJ = const(0x0F)
+_ROGUE_GAUNTLET = const(11)
+
+
+def _face_card(c):
+    return 11 <= c & 0x0F <= 13
+
+
+def _validate_rogue(g):
+    from engine import rogue
+
+    step = g.step
+    _prefix(g.hand, g.hand_n, "hand")
+    _prefix(g.deck, g.deck_n, "deck")
+    _prefix(g.pile, g.pile_n, "pile")
+    _prefix(g.buffet, g.buffet_n, "buffet")
+    for part in (g.hand, g.deck, g.pile, g.buffet):
+        for c in part:
+            _bad(c < _FACE_DOWN, "a face-down card in the hand, the deck, the pile or the buffet")
+    for i in range(g.buffet_n):
+        _bad(_face_card(g.buffet[i]), "a buffet card that is not a face card")
+    _bad(g.exit[4] == _RJ, "the exit's centre is not the red Joker")
+    for i in range(9):
+        e = g.exit[i]
+        _bad(e < _FACE_DOWN and (e & 0x0F != _JOKER_RANK or i == 4), "a face-down card or a Joker at the exit")
+        _bad(e or step == rogue.PHASE_BETWEEN, "an empty exit place")
+    # the run: its floor, its Buffet, its end, its flags
+    campaign = g.rules == rogue.CAMPAIGN
+    _bad(campaign or (g.floor == 1 and g.buffet_n == 0 and g.flags == 0), "a Quick Play run past floor 1")
+    _bad(1 <= g.floor <= _ROGUE_GAUNTLET and g.turn >= 1, "floor or turn out of range")
+    fed = step == rogue.PHASE_BETWEEN
+    if g.floor < _ROGUE_GAUNTLET:
+        _bad(g.buffet_n == g.floor - 1 + fed, "the Buffet does not match the floor")
+        _bad(g.flags == 0, "gauntlet flags before the gauntlet")
+    _bad(g.flags <= 3 and g.at <= 8 and g.at != 4 and g.stage <= 1, "a resolution byte out of range")
+    _bad(2 <= step <= 9 and (campaign or step < rogue.PHASE_BUFFET), "unknown phase")
+    ended = g.end
+    if g.status == PLAYING:
+        _bad(ended == 0, "a run in play with an end")
+    elif g.status == WON:
+        _bad(ended == rogue.ESCAPED and g.player[4] == _BJ and (not campaign or g.floor == _ROGUE_GAUNTLET),
+             "a won run that did not escape")
+    else:
+        _bad(rogue.SLAIN <= ended <= rogue.RESIGNED, "a lost run's end out of range")
+        _bad(ended != rogue.SLAIN or _broken(g.player), "slain with a whole grid")
+        _bad(ended != rogue.STARVED or (g.floor == _ROGUE_GAUNTLET and g.buffet_n == 0), "starved with food left")
+    if step >= rogue.PHASE_BUFFET or ended == rogue.STARVED:
+        return
+    # on a floor: the monster lives (I3), and the turn's step matches the hand
+    m = g.monster[4]
+    _bad(m >= _FACE_DOWN or _face_card(m), "the monster's centre neither hidden nor named")
+    _bad(g.floor != _ROGUE_GAUNTLET or m < _FACE_DOWN, "an unnamed monster on the gauntlet")
+    if g.status == PLAYING:
+        if step == rogue.PHASE_DISCARD:
+            _bad(g.hand_n > 5, "discarding with 5 cards or fewer")
+        elif step <= rogue.PHASE_ATTACK:
+            _bad(g.hand_n <= 5 + (step == rogue.PHASE_ATTACK), "playing with more than 5 cards")
+        else:
+            n = g.pending()
+            _bad(n & (n - 1), "a choice with fewer than two to choose from")
+        if step <= rogue.PHASE_ATTACK:
+            _bad(not _broken(g.player) and not _broken(g.monster), "a broken grid after the death check")
+
+
+def _broken(grid):
+    for k in range(3):
+        if not (grid[3 * k] or grid[3 * k + 1] or grid[3 * k + 2]) or not (grid[k] or grid[k + 3] or grid[k + 6]):
+            return True
+    return False
