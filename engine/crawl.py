@@ -40,7 +40,7 @@ one 162-byte state, see engine/game.py):
 
 from engine import const
 from engine.game import LOST, PLAYING, WON, Game
-from engine.rng import SEED_MAX, Rng
+from engine.rng import Rng
 
 
 # Rule sets
@@ -125,7 +125,7 @@ _JOKER_RANK = const(15)
 
 _DECK = const(46)
 _MONSTERS = const(26)
-_UNDO_DEPTH = const(3)  # a room takes at most 3 moves before a barrier
+_SEED_MAX = const(0x3FFFFFFF)  # engine/rng.py's SEED_MAX
 
 # The generator of deals and of Flee's shuffle: seeded afresh at each use, so
 # every game can share one (a game of its own would cost each game heap).
@@ -133,15 +133,9 @@ _RNG = Rng(0)
 
 
 def kind(c):
-    """MONSTER, POTION, WEAPON or JOKER."""
-    if c & 0x0F == _JOKER_RANK:
-        return JOKER
-    s = (c >> 4) & 3
-    if s == _HEARTS:
-        return POTION
-    if s == _DIAMONDS:
-        return WEAPON
-    return MONSTER
+    """MONSTER, POTION, WEAPON or JOKER: by suit, spades and clubs 0, hearts 1,
+    diamonds 2 (the suit modulo 3), unless the rank is the Jokers'."""
+    return JOKER if c & 0x0F == _JOKER_RANK else ((c >> 4) & 3) % 3
 
 
 def value(c):
@@ -170,15 +164,10 @@ class Crawl(Game):
     CARD_PARTS = ("deck", "room", "weapon", "chain", "pile", "slain", "escort")
 
     def __init__(self, rules=0):
-        super().__init__(rules)
+        Game.__init__(self, rules)
         self.deck, self.room, self.chain, self.pile, self.slain, self.escort = self.new_state(
             _DECK, 4, _MONSTERS, _DECK, _MONSTERS, 2)
-        self.deck_n = 0
-        self.weapon = 0
-        self.buff = 0
-        self.chain_n = 0
-        self.pile_n = 0
-        self.slain_n = 0
+        self.deck_n = self.weapon = self.buff = self.chain_n = self.pile_n = self.slain_n = 0
         self.hp = self.MAX_HP
         self.potions = 0  # potions resolved in this room
         self.touched = 0  # 1 once a card of this room is resolved
@@ -186,26 +175,21 @@ class Crawl(Game):
         self.bonus = 0  # chain milestone points
         self.last_potion = 0  # the potion's value, if the last card resolved was one
         self.legal = bytearray(24)
-        self.undo_states = []  # the state before each move of the room, by move
-        for _ in range(_UNDO_DEPTH):
-            self.undo_states.append(bytearray(len(self.state)))
+        # The state before the first move since the last barrier: undo puts it
+        # back and plays the log again, less its last move.
+        self.room_start = bytearray(len(self.state))
 
     @classmethod
     def every_card(cls):
         """The dungeon's cards in a fixed order: cards.standard_deck() less the
         red A, J, Q and K (suit by suit, A..K, then the black and red Jokers)."""
-        out = bytearray(46 if cls.JOKERS else 44)
-        i = 0
-        for s in range(4):
-            for r in range(1, 14):
-                if (s == _HEARTS or s == _DIAMONDS) and (r == 1 or r > 10):
-                    continue
-                out[i] = (s << 4) | r
-                i += 1
-        if cls.JOKERS:
-            out[44] = MISCHIEVOUS
-            out[45] = BENEVOLENT
-        return out
+        return bytearray(
+            b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"  # spades A..K
+            b"\x12\x13\x14\x15\x16\x17\x18\x19\x1a"  # hearts 2..10
+            b"\x22\x23\x24\x25\x26\x27\x28\x29\x2a"  # diamonds 2..10
+            b"\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d"  # clubs A..K
+            b"\x0f\x1f"[: 46 if cls.JOKERS else 44]  # MISCHIEVOUS, BENEVOLENT
+        )
 
     def strict(self):
         """True when a weapon strikes only monsters strictly lower than its last."""
@@ -220,7 +204,10 @@ class Crawl(Game):
         order = self.every_card()
         _RNG.seed(seed)
         _RNG.shuffle(order)
-        self.set_up(order)
+        n = len(order)
+        self.deck[:n] = bytes(reversed(order))  # set_up(order), its cards known face up
+        self.deck_n = n
+        self._refill()
         self.seed = seed
         return self
 
@@ -228,14 +215,16 @@ class Crawl(Game):
         """A fresh game from the dungeon's cards listed from the top (see
         deal_crawl in engine/notation.py for the checked version)."""
         n = len(order)
+        deck = self.deck
         for i in range(n):
-            self.deck[n - 1 - i] = order[i] & 0x7F
+            deck[n - 1 - i] = order[i] & 0x7F
         self.deck_n = n
         self._refill()
 
     # -- what is where -------------------------------------------------------
     def room_size(self):
-        return (self.room[0] != 0) + (self.room[1] != 0) + (self.room[2] != 0) + (self.room[3] != 0)
+        room = self.room
+        return (room[0] != 0) + (room[1] != 0) + (room[2] != 0) + (room[3] != 0)
 
     def top(self, i=0):
         """The deck's i-th card from the top, or 0."""
@@ -269,10 +258,11 @@ class Crawl(Game):
         """0 if the weapon may strike monster c, else the reason."""
         if self.weapon == 0:
             return _R_NO_WEAPON
-        last = self.last_slain()
-        v = value(c)
-        if last and (v >= last if self.strict() else v > last):
-            return _R_CHAIN
+        if self.chain_n:
+            last = value(self.chain[self.chain_n - 1])
+            v = value(c)
+            if v > last or (v == last and self.rules == self.STRICT_RULES):
+                return _R_CHAIN
         return 0
 
     def potion_heals(self, c):
@@ -303,7 +293,6 @@ class Crawl(Game):
             return _R_OVER
         act = mv >> 4
         slot = (mv >> 2) & 3
-        target = mv & 3
         if act == A_AVOID:
             if mv != AVOID or not self.CAN_AVOID:
                 return _R_NO_SUCH
@@ -312,7 +301,7 @@ class Crawl(Game):
             if self.avoided:
                 return _R_AVOIDED
             return _R_DECK_EMPTY if self.deck_n == 0 else 0
-        if act > A_SWAP or (act != A_SWAP and target != slot):
+        if act > A_SWAP or (act != A_SWAP and mv & 3 != slot):
             return _R_NO_SUCH
         c = self.room[slot]
         if c == 0:
@@ -338,7 +327,8 @@ class Crawl(Game):
             return 0
         if self.deck_n == 0:
             return _R_DECK_EMPTY
-        if act == A_SWAP and (self.room[target] == 0 or kind(self.room[target]) != MONSTER):
+        target = self.room[mv & 3]
+        if act == A_SWAP and (target == 0 or kind(target) != MONSTER):
             return _R_NO_MONSTER
         return 0
 
@@ -394,40 +384,140 @@ class Crawl(Game):
 
     # -- making a move -------------------------------------------------------
     def _apply(self, mv):
-        i = self.log_n - 1
-        if i < _UNDO_DEPTH:
-            self.snapshot(self.undo_states[i])
-        else:
-            self.barrier()
+        if self.log_n == 1:  # the first move since the barrier
+            self.snapshot(self.room_start)
         act = mv >> 4
+        room = self.room
+        deck = self.deck
         if act == A_AVOID:  # the room goes under the deck, in its order
             n = self.room_size()
             for i in range(self.deck_n - 1, -1, -1):
-                self.deck[i + n] = self.deck[i]
+                deck[i + n] = deck[i]
             k = n
             for i in range(4):
-                if self.room[i]:
+                if room[i]:
                     k -= 1
-                    self.deck[k] = self.room[i]
-                    self.room[i] = 0
+                    deck[k] = room[i]
+                    room[i] = 0
             self.deck_n += n
             self.event(EV_AVOID, n, 0)
             self._refill()
             self.avoided = 1  # the refill starts a room, but the avoid is remembered
             return
         slot = (mv >> 2) & 3
-        c = self.room[slot]
-        self.room[slot] = 0
+        c = room[slot]
+        room[slot] = 0
         self.touched = 1
         if act == A_ESCORT:
             self.escort[self.escorted()] = c
             self.event(EV_ESCORT, c, 0)
-        elif act >= A_BUFF:
-            self._discard(c)
-            self._joker(act, slot, mv & 3)
-        else:
-            self._resolve(c, slot, act == A_WEAPON)
-        if self.status == PLAYING and self.room_size() <= 1:
+        elif act > A_ESCORT:  # a Joker's own action: the Joker is spent
+            self.pile[self.pile_n] = c
+            self.pile_n += 1
+            if act == A_BUFF:
+                self.buff += 1
+                self.event(EV_BUFF, self.power(), 0)
+            elif act == A_HEAL:
+                n = HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp
+                self.hp += n
+                self.event(EV_HEAL, n, self.hp)
+            elif act == A_PREVIEW:
+                self.event(EV_PREVIEW, self.deck_n if self.deck_n < 3 else 3, 0)
+                self.log_n = 0  # a barrier
+            elif act == A_FLEE:  # 1 damage (the HP is 1 or more), then the room into the deck
+                self.hp -= 1
+                self.event(EV_HURT, 1, self.hp)
+                if self.hp == 0:
+                    self.status = LOST
+                    self.event(EV_LOST, 0, 0)
+                else:
+                    n = 0
+                    for i in range(4):
+                        if room[i]:
+                            deck[self.deck_n] = room[i]
+                            self.deck_n += 1
+                            room[i] = 0
+                            n += 1
+                    self.event(EV_FLEE, n, 0)
+                    _RNG.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & _SEED_MAX)
+                    _RNG.shuffle(deck, 0, self.deck_n)
+                    self._refill()
+            elif act == A_SWAP:  # a room monster for the deck's top card
+                t = mv & 3
+                m = room[t]
+                room[t] = deck[self.deck_n - 1]
+                deck[self.deck_n - 1] = m
+                self.event(EV_SWAP, m, room[t])
+                self.log_n = 0
+            else:  # A_BET: the deck's top card drawn into the slot, resolved below
+                self.deck_n -= 1
+                c = deck[self.deck_n]
+                deck[self.deck_n] = 0
+                self.event(EV_BET, c, 0)
+                self.log_n = 0
+                if kind(c) == JOKER:
+                    room[slot] = c  # a Joker waits in the room to be resolved
+                elif kind(c) == MONSTER and self.can_strike(c) == 0:
+                    act = A_WEAPON
+                else:
+                    act = A_BARE  # (a potion or a weapon: A_USE, the same)
+        if act <= A_BARE:  # resolve card c, out of its slot: drink, equip or fight
+            self.last_potion = 0
+            s = (c >> 4) & 3
+            if s == _HEARTS:  # a potion
+                healed = self.potion_heals(c)
+                self.potions += 1
+                self.last_potion = c & 0x0F
+                if self.potions == 1:
+                    self.hp += healed
+                    self.event(EV_HEAL, healed, self.hp)
+                else:
+                    self.event(EV_DISCARD, c, self.pile_n + 1)
+                self.pile[self.pile_n] = c
+                self.pile_n += 1
+            elif s == _DIAMONDS:  # a weapon: the old one and the monsters on it go to the pile
+                if self.weapon:
+                    pile = self.pile
+                    n = self.pile_n
+                    pile[n] = self.weapon
+                    for i in range(self.chain_n):
+                        pile[n + 1 + i] = self.chain[i]
+                        self.chain[i] = 0
+                    self.pile_n = n + 1 + self.chain_n
+                    self.buff = 0
+                    self.chain_n = 0
+                self.weapon = c
+                self.event(EV_EQUIP, c, (c & 0x0F) + self.buff)
+            else:  # a monster: one that kills the player is not slain, it stays in its slot
+                hurt = c & 0x0F
+                if hurt == 1:
+                    hurt = 14
+                if act == A_WEAPON:
+                    hurt -= (self.weapon & 0x0F) + self.buff
+                    if hurt < 0:
+                        hurt = 0
+                hp = self.hp
+                if hurt >= hp:
+                    room[slot] = c
+                    hurt = hp
+                    self.status = LOST
+                elif act == A_WEAPON:
+                    self.chain[self.chain_n] = c
+                    self.chain_n += 1
+                    self.event(EV_SLAY, c, 1)
+                    if self.rules == self.SCORING_RULES and self.chain_n in MILESTONES:
+                        points = MILESTONE_POINTS[MILESTONES.index(self.chain_n)]
+                        self.bonus += points
+                        self.event(EV_MILESTONE, points, self.chain_n)
+                else:
+                    self.slain[self.slain_n] = c
+                    self.slain_n += 1
+                    self.event(EV_SLAY, c, 0)
+                self.hp = hp - hurt
+                self.event(EV_HURT, hurt, hp - hurt)
+                if hurt == hp:
+                    self.event(EV_LOST, 0, 0)
+        if self.status == PLAYING and (room[0] != 0) + (room[1] != 0) + (room[2] != 0) + (room[3] != 0) <= 1:
             if self.deck_n == 0:
                 self.status = WON
                 self.event(EV_WON, 0, 0)
@@ -435,122 +525,32 @@ class Crawl(Game):
                 self._refill()
 
     def _unapply(self, mv):
-        self.restore(self.undo_states[self.log_n])
-
-    def _resolve(self, c, slot, with_weapon):
-        """Resolve one card out of a room slot: drink, equip, or fight.  A
-        monster that kills the player is not slain: it stays in its slot."""
-        k = kind(c)
-        self.last_potion = 0
-        if k == POTION:
-            healed = self.potion_heals(c)
-            self.potions += 1
-            self.last_potion = value(c)
-            if self.potions == 1:
-                self.hp += healed
-                self.event(EV_HEAL, healed, self.hp)
-            else:
-                self.event(EV_DISCARD, c, self.pile_n + 1)
-            self._discard(c)
-            return
-        if k == WEAPON:  # the old weapon and the monsters on it go to the pile
-            if self.weapon:
-                self._discard(self.weapon)
-                for i in range(self.chain_n):
-                    self._discard(self.chain[i])
-                    self.chain[i] = 0
-                self.buff = 0
-                self.chain_n = 0
-            self.weapon = c
-            self.event(EV_EQUIP, c, self.power())
-            return
-        hurt = self.damage(c, with_weapon)
-        if hurt >= self.hp:
-            self.room[slot] = c
-        elif with_weapon:
-            self.chain[self.chain_n] = c
-            self.chain_n += 1
-            self.event(EV_SLAY, c, 1)
-            if self.scores_chains():
-                for i in range(len(MILESTONES)):
-                    if self.chain_n == MILESTONES[i]:
-                        self.bonus += MILESTONE_POINTS[i]
-                        self.event(EV_MILESTONE, MILESTONE_POINTS[i], self.chain_n)
-        else:
-            self.slain[self.slain_n] = c
-            self.slain_n += 1
-            self.event(EV_SLAY, c, 0)
-        self._hurt(hurt)
-
-    def _joker(self, act, slot, target):
-        if act == A_BUFF:
-            self.buff += 1
-            self.event(EV_BUFF, self.power(), 0)
-        elif act == A_HEAL:
-            n = HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp
-            self.hp += n
-            self.event(EV_HEAL, n, self.hp)
-        elif act == A_PREVIEW:
-            self.event(EV_PREVIEW, self.deck_n if self.deck_n < 3 else 3, 0)
-            self.barrier()
-        elif act == A_FLEE:
-            self._hurt(1)
-            if self.status == PLAYING:
-                n = 0
-                for i in range(4):
-                    if self.room[i]:
-                        self.deck[self.deck_n] = self.room[i]
-                        self.deck_n += 1
-                        self.room[i] = 0
-                        n += 1
-                self.event(EV_FLEE, n, 0)
-                _RNG.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & SEED_MAX)
-                _RNG.shuffle(self.deck, 0, self.deck_n)
-                self._refill()
-        elif act == A_BET:  # the deck's top card, drawn
-            self.deck_n -= 1
-            c = self.deck[self.deck_n]
-            self.deck[self.deck_n] = 0
-            self.event(EV_BET, c, 0)
-            if kind(c) == JOKER:
-                self.room[slot] = c  # a Joker waits in the room to be resolved
-            else:
-                self._resolve(c, slot, kind(c) == MONSTER and self.can_strike(c) == 0)
-            self.barrier()
-        else:  # A_SWAP
-            m = self.room[target]
-            self.room[target] = self.deck[self.deck_n - 1]
-            self.deck[self.deck_n - 1] = m
-            self.event(EV_SWAP, m, self.room[target])
-            self.barrier()
+        """Undo move mv, the last of the log: the state before the log's first
+        move comes back, and the log is played again without mv."""
+        n = self.log_n
+        self.restore(self.room_start)
+        for i in range(n):
+            self.log_n = i + 1
+            self._apply(self.log[i])
+        self.log_n = n
+        self.n_events = 0
 
     def _refill(self):
-        """Deal the room up to four cards: a new room starts."""
+        """Deal the room up to four cards: a new room starts, behind a barrier."""
+        room = self.room
+        deck = self.deck
+        d = self.deck_n
         n = 0
         for i in range(4):
-            if self.room[i] == 0 and self.deck_n:
-                self.deck_n -= 1
-                self.room[i] = self.deck[self.deck_n]
-                self.deck[self.deck_n] = 0
+            if room[i] == 0 and d:
+                d -= 1
+                room[i] = deck[d]
+                deck[d] = 0
                 n += 1
-        self.potions = 0
-        self.touched = 0
-        self.avoided = 0
-        self.event(EV_DEAL, n, self.deck_n)
-        self.barrier()
-
-    def _discard(self, c):
-        self.pile[self.pile_n] = c
-        self.pile_n += 1
-
-    def _hurt(self, n):
-        if n >= self.hp:
-            n = self.hp
-        self.hp -= n
-        self.event(EV_HURT, n, self.hp)
-        if self.hp == 0:
-            self.status = LOST
-            self.event(EV_LOST, 0, 0)
+        self.deck_n = d
+        self.potions = self.touched = self.avoided = 0
+        self.event(EV_DEAL, n, d)
+        self.log_n = 0
 
 
 class Soltura(Crawl):
