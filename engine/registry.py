@@ -45,6 +45,9 @@ GAMES = (
     Entry("scoundrel", 3, "Scoundrel", ("Strict", "Equal or lower"),
           ("Chains strictly lower", "Chains equal or lower"),
           "engine.crawl:Scoundrel", "ui.crawl_play", "ui.scoundrel_words:RULES"),
+    Entry("rogue", 4, "Rogue Solitaire", ("Quick Play", "Campaign"),
+          ("One floor: escape it", "10 floors and a feast"),
+          "engine.rogue:Rogue", "ui.rogue_play", "ui.rogue_words:RULES"),
 )
 
 

@@ -674,7 +674,7 @@ class Play(GameScreen):
         if g.rules == rogue.CAMPAIGN:
             lines.append("Turns %d  Buffet %d" % (g.turn, g.buffet_n))
         elif g.end != rogue.ESCAPED:
-            lines.append("%d turns" % g.turn)
+            lines.append("Turns %d" % g.turn)
         names = achievement_names(self.earned)
         if g.rules == rogue.CAMPAIGN and g.buffet_n and len(names) + len(lines) < 4:
             text = ""

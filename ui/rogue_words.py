@@ -5,6 +5,8 @@ in the campaign the floors and the Buffet).  Each line is written out, so
 the pages break where the topics do.  Imported only while a rules page is
 being made, then released.
 
+The achievements' names and how each is earned are here too (ACHIEVEMENTS).
+
 Memory: about 1 KB of text while imported.
 """
 
@@ -44,4 +46,15 @@ RULES = (
     "the Buffet. After 10,\n"
     "its cards fight you;\n"
     "none left: starved.",
+)
+
+# The achievements (shared/rogue-rules.md 3.15), bit 0 = AC1: (name, how); a name is 20 characters
+# at most (a mark goes before it), so AC2 and AC3 are said a little shorter than in the spec.
+ACHIEVEMENTS = (
+    ("Zero to Hero", "Escape in Quick Play"),
+    ("Where are my keys?", "Starve, key not found"),
+    ("It's too dark here!", "Starve, exit unseen"),
+    ("True Rogue", "Escape the campaign"),
+    ("Master Rogue", "Escape with 4 Aces"),
+    ("Call me... Rodney", "Earn the other five"),
 )

@@ -3,7 +3,14 @@ while one of them shows (ui/app.py transient), since they are rarely open.
 
 Stats: a page per game and rule set (played, won and the win rate, the
 streak and the best streak, the best score); left/right or up/down turn the
-pages, B goes back.
+pages, A shows the achievements, B goes back.  Rogue Solitaire says its own
+(shared/rogue-rules.md 3.20): Quick Play's best is the fewest turns of an
+escape, the Campaign counts escapes and its best is the deepest floor
+(F1-F10, the gauntlet, escaped) with the turns it took.
+
+Achievements: Rogue Solitaire's six (the only game with any), earned ones
+marked, the chosen one's way to earn it on the bottom line; up/down choose,
+A or B go back to the stats.
 
 Settings: contrast, dim after, sleep after, button repeat, reset stats (asks
 twice).  Up/down choose, left/right change (applied at once), B saves them to
@@ -35,17 +42,25 @@ def _pair(label, value):
     return pad(label, COLUMNS - len(value)) + value
 
 
+def deepest(best):
+    """Rogue Solitaire's campaign best (engine Rogue.score(): floor * 1024 -
+    turns) in words: F7 123t, GAUNTLET 456t, ESCAPED 789t."""
+    floor = (best + 1023) // 1024
+    where = "F%d" % floor if floor <= 10 else ("GAUNTLET" if floor == 11 else "ESCAPED")
+    return "%s %dt" % (where, floor * 1024 - best)
+
+
 class Stats(Screen):
-    def __init__(self, app):
+    def __init__(self, app, page=0):
         super().__init__(app)
         self.pages = []  # (entry, rule set)
         for e in registry.GAMES:
             for r in range(len(e.rule_titles)):
                 self.pages.append((e, r))
-        self.page = 0
+        self.page = page
         self.lines = [_line(self, row) for row in range(_ROWS - 1)]
         self.lines[0].invert()
-        _line(self, _ROWS - 1, "<>:MORE  B:BACK")
+        _line(self, _ROWS - 1, "<>:MORE A:ACHV B:BACK")
         self._fill()
 
     def _fill(self):
@@ -55,24 +70,73 @@ class Stats(Screen):
         self.lines[0].set(_pair(entry.title[: COLUMNS - len(mark) - 1], mark))
         self.lines[1].set(entry.rule_titles[rules])
         rate = "%d%%" % (100 * st.won // st.played) if st.played else "-"
+        rogue = entry.key == "rogue"
         self.lines[2].set(_pair("Played", st.played))
-        self.lines[3].set(_pair("Won", "%d  %s" % (st.won, rate)))
+        self.lines[3].set(_pair("Escaped" if rogue else "Won", "%d  %s" % (st.won, rate)))
         self.lines[4].set(_pair("Streak", st.streak))
         self.lines[5].set(_pair("Best streak", st.best_streak))
-        self.lines[6].set(_pair("Best score", "-" if st.best is None else st.best))
+        if not rogue:
+            self.lines[6].set(_pair("Best score", "-" if st.best is None else st.best))
+        elif rules == 0:
+            self.lines[6].set(_pair("Fewest turns", "-" if st.best is None else st.best))
+        else:
+            self.lines[6].set(_pair("Deepest", "-" if st.best is None else deepest(st.best)))
 
     def button(self, key, kind):
         if key in (buttons.RIGHT, buttons.DOWN):
             self.page = (self.page + 1) % len(self.pages)
         elif key in (buttons.LEFT, buttons.UP):
             self.page = (self.page - 1) % len(self.pages)
-        elif key in (buttons.A, buttons.B) and kind == buttons.PRESS:
+        elif key == buttons.A and kind == buttons.PRESS:
+            self.app.transient("ui.setup", "Achievements", self.page)
+            return False
+        elif key == buttons.B and kind == buttons.PRESS:
             self.app.game_list(len(registry.GAMES))
             return False
         else:
             return False
         self._fill()
         return True
+
+
+class Achievements(Screen):
+    """Rogue Solitaire's achievements: a line each, "*" before the earned
+    ones; the chosen one (up/down) inverted and how it is earned below."""
+
+    def __init__(self, app, page=0):
+        super().__init__(app)
+        self.page = page  # the stats page to go back to
+        entry = registry.find("rogue")
+        self.names = registry.read(entry.words.split(":")[0] + ":ACHIEVEMENTS")
+        shift = registry.read(entry.engine.split(":")[0] + ":ACH_SHIFT")
+        self.earned = app.store.achievements >> shift
+        n = 0
+        for i in range(len(self.names)):
+            n += self.earned >> i & 1
+        title = _line(self, 0, _pair("Achievements", "%d/%d" % (n, len(self.names))))
+        title.invert()
+        self.lines = []
+        for i in range(len(self.names)):
+            self.lines.append(_line(self, 1 + i, ("*" if self.earned >> i & 1 else " ") + self.names[i][0]))
+        self.how = _line(self, _ROWS - 1)
+        self.choice = -1
+        self._choose(0)
+
+    def _choose(self, i):
+        if self.choice >= 0:
+            self.lines[self.choice].invert(False)
+        self.choice = i
+        self.lines[i].invert(True)
+        self.how.set(self.names[i][1])
+
+    def button(self, key, kind):
+        n = len(self.lines)
+        if key == buttons.UP or key == buttons.DOWN:
+            self._choose((self.choice + (1 if key == buttons.DOWN else -1)) % n)
+            return True
+        if kind == buttons.PRESS and (key == buttons.A or key == buttons.B):
+            self.app.transient("ui.setup", "Stats", self.page)
+        return False
 
 
 _CONTRAST = const(0)
