@@ -11,7 +11,7 @@ from engine import cards, registry, rogue, rogue_bots, saves
 from engine.notation import name, parse_list
 from engine.rng import Rng
 from hw.fake import FakeBoard
-from tests.ui_driver import Driver, lit, read_row, read_text, text_pixels, tile_pixels
+from tests.ui_driver import Driver, lit, read_row, read_text, tile_pixels
 from tools import rogue_presses
 from ui import menus, rogue_play, rogue_words, setup, sprites, text
 from ui.parts import Pause
@@ -500,3 +500,40 @@ def test_every_text_fits_through_whole_games_and_the_widest_values(too_long):
     for t in ROGUE.rule_notes + tuple("RULES: " + r.upper() for r in ROGUE.rule_titles):
         assert len(t) <= 21
     assert too_long == []
+
+
+def test_a_long_hand_scrolls_with_marks_and_a_discards_the_card_under_the_cursor():
+    g = table(rogue.QUICK)
+    for i in range(8):  # as after a kill: eight in the hand, three to discard
+        g.deck_n -= 1
+        g.hand[i] = g.deck[g.deck_n]
+        g.deck[g.deck_n] = 0
+    g.hand_n = 8
+    g.step = rogue.PHASE_DISCARD
+    names = [text.short(c) for c in g.hand[:8]]
+    d = screen(g)
+    s = d.screen
+    assert s.cursor == 27  # the step asks for a discard: the cursor starts on the hand
+    assert hand(d) == " " + "".join(text.pad(t, 4) for t in names[:5])[:19] + ">"
+    for _ in range(5):
+        d.tap("RIGHT")
+    assert s.cursor == 27 + 5 and hand(d).startswith("<" + names[1]) and hand(d).endswith(">")
+    d.tap("RIGHT")
+    d.tap("RIGHT")
+    assert s.cursor == 27 + 7 and not hand(d).endswith(">")
+    to_spot(d, 4)
+    assert line(d) == "F1 D19 DISCARD 3"
+    rogue_presses.play(d, 7)
+    assert g.hand_n == 7 and text.short(g.pile[0]) == names[7]
+
+
+def test_holding_b_on_the_floor_card_pauses_and_resume_brings_the_card_back():
+    g = table(rogue.CAMPAIGN, *READY)
+    d = screen(g)
+    rogue_presses.play(d, rogue.SKIP)
+    d.hold("B", 1000)
+    s = d.screen
+    assert isinstance(s.overlay, Pause) and read_row(d, 2) == "PAUSED   A:OK B:BACK"
+    d.tap("A")  # resume
+    assert isinstance(s.overlay, FloorCard) and read_row(d, 0) == "FLOOR 1 ESCAPED"
+    assert read_row(d, 1) == "Feed the Buffet:" and g.phase() == rogue.PHASE_BUFFET

@@ -44,11 +44,11 @@ import displayio
 from micropython import const
 
 from engine import rogue
-from engine.game import NO_MOVE, PLAYING, WON
+from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
 from ui.parts import MESSAGE_MS, CardTiles, Choices, GameScreen, Message, Overlay, Pause
-from ui.text import COLUMNS, ROW, SUIT_CHARS, Text, pad, short
+from ui.text import COLUMNS, ROW, Text, pad, short
 
 # Why a move was refused, by the engine's reason code (engine/rogue.py), in 21 characters.
 REFUSED = (
@@ -511,8 +511,6 @@ class Play(GameScreen):
                 to = b
                 break
         self._go(to)
-        if self.view != _FIGHT and self.view != _EXIT:
-            self.view = _FIGHT
 
     def carry_place(self, p, to):
         """MOVE from the menu: your card at p hovers over place `to`."""
