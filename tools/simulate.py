@@ -36,10 +36,11 @@ def wilson(wins, n, z=1.96):
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def run(spec, rules, bot, games, first=0, progress=None):
+def run(spec, rules, bot, games, first=0, progress=None, each=None):
     """Play seeds first .. first + games - 1; the figures as a dict.  progress,
     when given, is called as progress(done, games, wins, seconds) about every
-    PROGRESS_EVERY seconds.  Ctrl-C ends the run early: the figures then cover
+    PROGRESS_EVERY seconds; each, when given, as each(game, moves) at the end
+    of every game (tools/bench.py's per-game figures).  Ctrl-C ends the run early: the figures then cover
     the games finished, with "interrupted": True (None when none finished)."""
     wins = 0
     score = 0
@@ -57,6 +58,8 @@ def run(spec, rules, bot, games, first=0, progress=None):
                 game.play(bot(game, rng))
                 n += 1
             moves += n
+            if each is not None:
+                each(game, n)
             wins += game.status == WON
             score += game.score()
             done += 1
