@@ -316,7 +316,7 @@ class Rogue(Game):
         self.end = 0
         self.step = PHASE_PLAY
         self.at = 0  # the place attacked from, while the turn resolves
-        self.stage = 0  # 0: the attack's effect resolves, 1: the reply's (PLAY: 1 after a P5)
+        self.stage = 0  # 0: the attack's effect resolves, 1: the reply's; 1 after a P5 until the attack
         self.flags = 0
 
     @property
@@ -654,7 +654,6 @@ class Rogue(Game):
     def _play(self, mv):
         """P1-P6 (T2)."""
         g = self.player
-        self.stage = 0
         if mv <= 80:  # a swap; with an empty b, a move
             a = mv // 9
             b = mv % 9
@@ -906,10 +905,10 @@ class Rogue(Game):
                     m[i] = 0
                     n += 1
             self.event(EV_KILL, n, k)
+            self._note_key()
             self._new_monster()
             if self.status != PLAYING:
                 return
-        self._note_key()
         self._next_turn()
 
     def _next_turn(self):
@@ -919,6 +918,7 @@ class Rogue(Game):
             self.turn_lo = 0
             self.turn_hi += 1
         self.step = PHASE_DISCARD if self.hand_n > 5 else PHASE_PLAY
+        self.stage = 0
         self.barrier()
 
     # -- floors ------------------------------------------------------------
