@@ -325,13 +325,16 @@ def test_a_practice_win_records_nothing():
 def test_a_campaign_floor_change_feeds_the_buffet_then_goes_deeper():
     g = table(rogue.CAMPAIGN, *READY)
     d = screen(g)
-    rogue_presses.play(d, rogue.SKIP)  # at the exit with the key: escaped at T3
+    to_spot(d, 4)
+    d.tap("DOWN")
+    d.tap("DOWN")
+    assert d.cost(d.tap, "A") <= 2 * 1100  # skip: at the exit with the key, escaped at T3; the card, about a frame
     s = d.screen
     assert g.phase() == rogue.PHASE_BUFFET and isinstance(s.overlay, FloorCard)
     assert read_row(d, 0) == "FLOOR 1 ESCAPED" and read_row(d, 1) == "Feed the Buffet:"
     assert d.panel.region(0, 16, 20, 15) == tile_pixels(sprites.card_tile(parse_list("KH")[0]), inverted=True)
     assert d.panel.region(21, 16, 20, 15) == tile_pixels(sprites.card_tile(parse_list("QS")[0]))
-    d.tap("RIGHT")
+    assert d.cost(d.tap, "RIGHT") <= 256  # two tiles and a line
     assert read_row(d, 6) == "Q\x01 TO THE BUFFET"
     d.tap("A")
     assert g.phase() == rogue.PHASE_BETWEEN and name(g.buffet[0]) == "QS"

@@ -104,6 +104,7 @@ _GAUNTLET = const(11)
 _DOT = const(1)  # a match dot shown
 _DOT_LIT = const(2)  # dark, on the cursor's inverted tile
 _DOT_X = const(16)  # where the dot sits in a tile
+_TOP_ROW = (0, 1, 2, 9, 10, 11)  # the tiles of both grids' top rows
 _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
 
@@ -220,6 +221,8 @@ class Play(GameScreen):
 
     def sync(self):
         """Show the game's state: only the tiles, marks and text that differ change."""
+        if isinstance(self.overlay, FloorCard):
+            return  # the card uses the tiles and lines meanwhile
         g = self.game
         left, right = self._grids()
         ov = self.overlay
@@ -783,54 +786,69 @@ class CardMenu(Choices):
 
 
 class FloorCard(Overlay):
-    """A floor escaped, full screen: feed the Buffet (the candidates as
-    tiles, left/right/up/down choose, A feeds), then "A deeper, B save &
-    quit" with the Buffet shown.  Holding B pauses."""
+    """A floor escaped, over the whole panel: feed the Buffet (the candidates
+    as tiles, left/right/up/down choose, A feeds), then "A deeper, B save &
+    quit" with the Buffet shown.  Holding B pauses.  It reuses the play
+    screen's parts where they lie: the candidates go to the two grids' lower
+    rows (six a row, the gap between), two lines cover the top row, the hand
+    and status lines say the rest; so it costs about one frame on the bus."""
 
     def __init__(self, screen):
         super().__init__(screen)
-        self.layer = None
         self.cards = bytearray(12)
         self.n = 0
         self.choice = 0
+        self.lines = []
 
     def open(self):
         s = self.screen
-        s.board.hidden = True
-        self.layer = displayio.Group()
-        s.group.append(self.layer)
-        self.lines = [Text(COLUMNS, 0, r * ROW) for r in (0, 1, 6, 7)]
+        for i in _TOP_ROW:
+            s.tiles.grids[i].hidden = True
+        for t in s.dots + s.unders:
+            t.hidden = True
+        s.arrow.hidden = True
+        s.hand_mark.grid.hidden = True
+        self.lines = [Text(COLUMNS, 0, 0), Text(COLUMNS, 0, ROW)]
         for t in self.lines:
-            self.layer.append(t.grid)
-        self.tiles = CardTiles(self.layer, [((k % 6) * _STEP_X, _STEP_Y + (k // 6) * _STEP_Y) for k in range(12)])
+            s.board.append(t.grid)
+        self.lines[0].invert()
         self.draw()
 
     def draw(self):
-        g = self.screen.game
+        s = self.screen
+        g = s.game
         buffet = g.phase() == rogue.PHASE_BUFFET
         if buffet:
             self.n = g.candidates(self.cards)
         else:
             self.n = g.buffet_n
             self.cards[: self.n] = g.buffet[: self.n]
-        floor = g.floor
-        self.lines[0].set("FLOOR %d ESCAPED" % floor)
-        self.lines[0].invert()
+        self.lines[0].set("FLOOR %d ESCAPED" % g.floor)
         self.lines[1].set("Feed the Buffet:" if buffet else "The Buffet (%d):" % g.buffet_n)
         for k in range(12):
-            self.tiles.card(k, self.cards[k] if k < self.n else 0, buffet and k == self.choice, sprites.EMPTY)
+            col = k % 6
+            tile = (col // 3) * 9 + (1 + k // 6) * 3 + col % 3  # rows 2 and 3 of both grids
+            s.tiles.card(tile, self.cards[k] if k < self.n else 0, buffet and k == self.choice, sprites.EMPTY)
         if buffet:
-            self.lines[2].set(short(self.cards[self.choice]) + " TO THE BUFFET")
-            self.lines[3].set("<>:CHOOSE  A:FEED")
+            s.hand_line.set(short(self.cards[self.choice]) + " TO THE BUFFET")
+            s.message.say("<>:CHOOSE  A:FEED", 0)
         else:
-            self.lines[2].set("Next: the gauntlet" if g.buffet_n >= 10 else "Next: floor %d" % (floor + 1))
-            self.lines[3].set("A:DEEPER B:SAVE&QUIT")
+            s.hand_line.set("Next: the gauntlet" if g.buffet_n >= 10 else "Next: floor %d" % (g.floor + 1))
+            s.message.say("A:DEEPER B:SAVE&QUIT", 0)
 
     def close(self):
         s = self.screen
-        s.group.remove(self.layer)
-        self.layer = None
-        s.board.hidden = False
+        for t in self.lines:
+            s.board.remove(t.grid)
+        self.lines = []
+        for i in _TOP_ROW:
+            s.tiles.grids[i].hidden = False
+        s.arrow.hidden = False
+        for i in range(9):
+            s.dotted[i] = 0  # hidden now: the next sync shows those that match
+        s.under_at[0] = s.under_at[1] = 0xFF
+        s._hand_key = None
+        s.message.say("")
 
     def button(self, key, kind):
         s = self.screen
