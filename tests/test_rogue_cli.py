@@ -16,10 +16,10 @@ from engine import rogue_notation as rn
 from engine.game import PLAYING
 from engine.notation import name
 from engine.rng import Rng
-from tools.games import COMMAND_LINE
+from tools.games import GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = COMMAND_LINE["rogue"]
+SPEC = GAMES["rogue"]
 KEYS = ("game", "rules", "seed", "status", "floor", "turn", "phase", "player", "monster", "exit", "hand",
         "deck_left", "discards", "buffet", "named", "pending", "legal", "achievements", "loss")
 CHOICES = ("choose_heal", "choose_club", "choose_steal", "choose_buffet", "between_floors")
@@ -79,6 +79,8 @@ def test_replay_of_a_bot_game_ends_where_the_engine_does(rules, seed):
     assert got == engine_state(g, texts)
     assert got["status"] in ("won", "lost") and got["phase"] == "over" and got["legal"] == []
     assert (got["end"] == "escaped") == (got["status"] == "won")
+    if rules == rogue.QUICK:
+        assert ("AC1" in got["achievements"]) == (got["status"] == "won")  # AC1: Quick Play escaped
     # the bot on the command line plays the same game
     by_bot = replay("--rules", rn.RULES[rules], "--seed", str(seed), "--bot", "greedy")
     assert json.loads(by_bot.stdout) == got

@@ -224,12 +224,10 @@ def simulated(spec, rules, bot, games, each=None):
 
 
 def engine_figures(games):
-    """The greedy bot per game and rule set: every game --game takes, the
-    registry's and any not in it yet."""
-    from tools.games import COMMAND_LINE
+    from tools.games import GAMES
 
     out = {}
-    for key, spec in COMMAND_LINE.items():
+    for key, spec in GAMES.items():
         for rules, name in enumerate(spec.rules):
             r = simulated(spec, rules, "greedy", games)
             out[key + " " + name] = {
@@ -250,9 +248,9 @@ def rogue_figures(games, fit=None):
     fit: that part's figures, for the heap."""
     from engine import rogue, saves
     from engine.game import WON
-    from tools.games import COMMAND_LINE
+    from tools.games import GAMES
 
-    spec = COMMAND_LINE["rogue"]
+    spec = GAMES["rogue"]
     runs = []  # campaign games (greedy): floors entered, moves
 
     def campaign(game, moves):

@@ -164,7 +164,7 @@ class Rogue:
 
     key = "rogue"
     entry = registry.find(key)
-    title = entry.title if entry else "Rogue Solitaire"
+    title = entry.title
     engine = rogue.Rogue
     rules = rogue_notation.RULES  # quick, campaign: the command line's names of RULE_NAMES
     bots = rogue_bots.BOTS
@@ -195,11 +195,7 @@ class Rogue:
         return rogue_presses.play(driver, mv)
 
 
-SPECS = (ClearTheDungeon, Soltura, Scoundrel, Rogue)
-GAMES = {e.key: s for e in registry.GAMES for s in SPECS if s.key == e.key}  # the registry's games, in its order
-# What --game takes: the registry's games, then any whose Entry is not there yet
-# (a game is built engine first; the device and the bench see it once registered).
-COMMAND_LINE = dict(GAMES, **{s.key: s for s in SPECS if s.key not in GAMES})
+GAMES = {spec.key: spec for spec in (ClearTheDungeon, Soltura, Scoundrel, Rogue)}  # in the registry's order
 
 
 def rules_index(parser, spec, name):
@@ -220,5 +216,5 @@ def bot(parser, spec, name):
 
 
 RULES_HELP = "the rule set (%s; default the first)" % "; ".join(
-    "%s: %s" % (key, ", ".join(spec.rules)) for key, spec in COMMAND_LINE.items()
+    "%s: %s" % (key, ", ".join(spec.rules)) for key, spec in GAMES.items()
 )

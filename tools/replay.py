@@ -20,7 +20,7 @@ import sys
 from engine.game import NO_MOVE, PLAYING
 from engine.rng import Rng
 from tools import cli
-from tools.games import COMMAND_LINE as GAMES, RULES_HELP, bot, rules_index
+from tools.games import GAMES, RULES_HELP, bot, rules_index
 
 LONGEST_MOVE = 16  # 'BJ>swap>10C' is 11: anything much longer is not a move
 LONGEST_CARD = 3  # '10H'

@@ -20,7 +20,7 @@ import time
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tools import cli
-from tools.games import COMMAND_LINE as GAMES, RULES_HELP, bot, rules_index
+from tools.games import GAMES, RULES_HELP, bot, rules_index
 
 PROGRESS_EVERY = 1.0  # seconds between two progress lines (and before the first)
 
