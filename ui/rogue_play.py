@@ -13,12 +13,11 @@ The table is three 3x3 grids, monster | you | exit; two show at a time, each
                  when the cursor rests on one of your outer cards (the attack
                  preview); messages for a while after a move
 
-Over the two grids lie two mark layers (a 3x3 TileGrid each over a small
-sheet of 21x16 tiles, mostly transparent): a 2x2 dot in the top right corner
-of your tile whose card matches the exit card in its place (E1), and a
-1-pixel underline under the monster tiles the attack under the cursor would
-hit and the reply would come from.  Changing a mark sets one tile index, so
-only that tile's area goes to the panel.
+Over the grids lie small marks, each its own TileGrid so a change sends only
+its few pixels: a 2x2 dot in the top right corner of each of your tiles
+whose card matches the exit card in its place (E1; dark on the cursor's
+inverted tile), and two 20x1 underlines, under the monster tiles the attack
+under the cursor would hit and the reply would come from.
 
 Play: the d-pad moves the cursor over your grid, the hand line and the
 visible monster or exit grid; off your left or right edge the view slides
@@ -32,12 +31,15 @@ a monster or exit card says what it is.  During a heal or steal choice the
 cursor starts on the monster places it may name.  Down from the hand in the
 PLAY step selects the status line: A there skips the play.  B drops a picked
 card or closes the menu, else undoes (U1); holding B pauses (ui/parts.py).
-Between floors a full-screen card feeds the Buffet and asks "A deeper,
-B save & quit".  What is legal, and why not, is the engine's (options(),
+Between floors a card over the whole panel feeds the Buffet and asks
+"A deeper, B save & quit".  What is legal, and why not, is the engine's (options(),
 check(), preview(), pending()); the screen decides no rule.
 
-Memory: 18 card TileGrids, 2 mark TileGrids over a 84x16 sheet (2 bits, 0.3
-KB), the arrow, 3 Text lines, shadows of what each shows; the game 0.5 KB.
+Memory: 18 card TileGrids, 11 mark TileGrids (9 dots, 2 underlines) over
+two bitmaps of a few bytes, the arrow, 3 Text lines (4 more while the card menu
+is open, 2 while the floor card is), shadows of what each shows; the game
+0.5 KB.  Per press (bot games by buttons): a cursor move sends about 220
+bytes (median), an A about 310; a slide or the floor card about a frame.
 """
 
 import displayio
@@ -109,10 +111,15 @@ _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
 
 
-def _mark(w, h, x, y):
-    """A hidden TileGrid of w x h lit pixels at (x, y): a match dot or an underline."""
+def _lit(w, h):
+    """A bitmap of w x h lit pixels (a match dot, an underline), shared by its marks."""
     bm = displayio.Bitmap(w, h, 2)
     bm.fill(1)
+    return bm
+
+
+def _mark(bm, x, y):
+    """A hidden TileGrid of bitmap bm at (x, y)."""
     t = displayio.TileGrid(bm, pixel_shader=sprites.NORMAL, x=x, y=y)
     t.hidden = True
     return t
@@ -156,12 +163,14 @@ class Play(GameScreen):
                 places.append((x0 + (i % 3) * _STEP_X, (i // 3) * _STEP_Y))
         self.tiles = CardTiles(board, places)
         self.dots = []  # a 2x2 dot on each of your places, shown where the card matches the exit's
+        dot = _lit(2, 2)
         for i in range(9):
-            t = _mark(2, 2, _RIGHT_X + (i % 3) * _STEP_X + _DOT_X, (i // 3) * _STEP_Y + 2)
+            t = _mark(dot, _RIGHT_X + (i % 3) * _STEP_X + _DOT_X, (i // 3) * _STEP_Y + 2)
             self.dots.append(t)
             board.append(t)
         self.dotted = bytearray(9)  # 0 none, _DOT, _DOT_LIT (dark, on the cursor's inverted tile)
-        self.unders = [_mark(sprites.CARD_W, 1, 0, sprites.CARD_H), _mark(sprites.CARD_W, 1, 0, sprites.CARD_H)]
+        under = _lit(sprites.CARD_W, 1)
+        self.unders = [_mark(under, 0, sprites.CARD_H), _mark(under, 0, sprites.CARD_H)]
         for t in self.unders:
             board.append(t)  # under the monster tiles the attack would hit and the reply come from
         self.under_at = bytearray(b"\xff\xff")
