@@ -257,6 +257,11 @@ def test_b_undoes_a_play_then_says_there_is_nothing_to_undo():
     assert state(g) == before and line(d) == "UNDONE"
     d.tap("B")
     assert line(d) == "NOTHING TO UNDO"
+    g.player[6] |= 0x80  # face down, as a steal leaves it
+    rogue_presses.play(d, rogue.flip(6))
+    assert g.phase() == rogue.PHASE_ATTACK
+    d.tap("B")
+    assert line(d) == "NO UNDO PAST A REVEAL" and g.player[6] < 0x80
 
 
 def test_a_hand_card_is_picked_up_and_hovers_where_it_goes():

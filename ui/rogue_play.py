@@ -536,7 +536,12 @@ class Play(GameScreen):
             return
         if self.take_back() == NO_MOVE:
             ph = self.game.phase()
-            self.say("NOTHING TO UNDO" if ph == rogue.PHASE_PLAY or ph == rogue.PHASE_DISCARD else "NO UNDO NOW")
+            if ph == rogue.PHASE_PLAY or ph == rogue.PHASE_DISCARD:
+                self.say("NOTHING TO UNDO")
+            elif ph == rogue.PHASE_ATTACK:  # the play turned a card up (U1)
+                self.say("NO UNDO PAST A REVEAL")
+            else:
+                self.say("NO UNDO NOW")
         else:
             self._hush()
             self.say("UNDONE")
