@@ -229,7 +229,10 @@ def test_a_refused_item_says_why_and_a_move_that_empties_a_row_is_refused():
     d.board.clock.advance(2000)
     d.settle()
     assert read_text(d, 0, 56, 10) == " TO HAND"  # the reason gives way to the menu
+    d.hold("B", 1000)  # held over the menu: the pause
+    assert isinstance(d.screen.overlay, Pause)
     d.tap("B")
+    assert d.screen.overlay is None
     before = state(g)
     to_spot(d, 0)
     d.tap("A")

@@ -767,6 +767,11 @@ class CardMenu(Choices):
             self.screen.message.line.grid.hidden = True
             self.draw()
             return True
+        if key == buttons.B and kind == buttons.HOLD:  # the pause, as from the table
+            s = self.screen
+            s.shut()
+            s.open(Pause(s))
+            return True
         return super().button(key, kind)
 
     def take(self):
