@@ -279,3 +279,8 @@ def test_reasons_in_words():
     assert rn.reason(g, g.check(rogue.swap(2, 2))) == "a card cannot go onto its own place"
     for code in range(1, rogue.R_COL + 4):
         assert rn.reason(g, code)  # every code has words
+
+
+def test_the_command_lines_rule_names_are_the_engines():
+    assert rn.RULES == tuple(n.lower() for n in rogue.RULE_NAMES) and SPEC.rules == rn.RULES
+    assert SPEC.key == "rogue" and SPEC.engine.GAME_ID == 4
