@@ -260,17 +260,6 @@ _POS = b"\x00\x07\x06\x01\x00\x05\x02\x03\x04"  # where each index stands on the
 _RNG = Rng(0)
 
 
-def _value(c):
-    """Duel value: 2..13, an Ace 14, a Joker 15."""
-    r = c & 0x0F
-    return 14 if r == 1 else r
-
-
-def _face(c):
-    """J, Q or K (face-down flag ignored)."""
-    return 11 <= c & 0x0F <= 13
-
-
 def _broken(g):
     """0, or R_ROW + n / R_COL + n for the first empty row or column of grid g."""
     for k in range(3):
@@ -406,11 +395,11 @@ class Rogue(Game):
         m = self.monster
         if self.floor == _GAUNTLET:
             if self.buffet_n == 0:
-                self._over(LOST, STARVED)
+                self.status = LOST
+                self.end = STARVED
                 self.event(EV_STARVED, 0, 0)
                 return
-            m[4] = self.buffet[0]
-            self._cut(self.buffet, 0, self.buffet_n)
+            m[4] = self._cut(self.buffet, 0, self.buffet_n)
             self.buffet_n -= 1
         for i in range(9):
             if i != 4 or self.floor != _GAUNTLET:
@@ -434,43 +423,36 @@ class Rogue(Game):
     def named(self):
         """The monster's centre card when it is named (face up), else 0."""
         c = self.monster[4]
-        return c if c and c < _DOWN and _face(c) else 0
+        return c if 0 < c < _DOWN and 10 < c & 0x0F < 14 else 0
 
-    def pending(self):
-        """Bit mask of what the current choice may name: places (HEAL,
-        STEAL), hand indexes (CLUB), candidates (BUFFET); 0 in other phases."""
-        st = self.step
+    def pending(self, phase=0):
+        """Bit mask of what the current choice (or that of phase) may name:
+        places (HEAL: the empty ones, STEAL: the face-down monster cards
+        facing a player card, outer), hand indexes (CLUB), candidates
+        (BUFFET); 0 in other phases."""
+        st = phase or self.step
         m = 0
-        if st == PHASE_HEAL:
+        if st == PHASE_HEAL or st == PHASE_STEAL:
             for i in range(9):
-                if self.monster[i] == 0:
+                c = self.monster[i]
+                if (c == 0) if st == PHASE_HEAL else (i != 4 and c >= _DOWN and self.player[i]):
                     m |= 1 << i
-        elif st == PHASE_STEAL:
-            m = self._stealable()
         elif st == PHASE_CLUB:
             m = (1 << self.hand_n) - 1
         elif st == PHASE_BUFFET:
             m = (1 << self.candidates(None)) - 1
         return m
 
-    def _stealable(self):
-        """SP diamonds: the places whose monster card is face down, facing a player card."""
-        m = 0
-        for i in range(9):
-            if i != 4 and self.monster[i] >= _DOWN and self.player[i]:
-                m |= 1 << i
-        return m
-
     def candidates(self, out):
         """C1: the face cards of the first place holding any (player grid,
-        exit, discards, hand, monster grid, deck), into out if not None;
-        returns how many."""
+        exit, discards, hand, monster grid, deck), into out (12 bytes) if not
+        None; returns how many."""
         for k in range(6):
             part = self._sources[k]
             n = 0
             for i in range(len(part)):
                 c = part[i] & 0x7F
-                if _face(c):
+                if 10 < c & 0x0F < 14:
                     if out is not None:
                         out[n] = c
                     n += 1
@@ -499,7 +481,34 @@ class Rogue(Game):
                 return self._check_attack(mv - ATTACK)
             if st == PHASE_ATTACK:
                 return R_NOT_NOW
-            return self._check_play(mv)
+            g = self.player
+            b = -1
+            if mv <= 80:  # P1, P2
+                a = mv // 9
+                b = mv % 9
+                if a == b:
+                    return R_SAME
+                if g[b]:
+                    return 0 if g[a] else R_EMPTY
+            elif mv < TAKE:  # P3
+                c = g[mv - FLIP]
+                return R_EMPTY if c == 0 else 0 if c >= _DOWN else R_FACE_UP
+            elif mv < SKIP:  # P6
+                a = mv - TAKE
+            else:  # SKIP; P4, P5
+                return 0 if mv == SKIP or (mv - FROM_HAND) // 9 < self.hand_n else R_EMPTY
+            # P2 and P6 take the card from a: P7, the row or column it would leave empty
+            c = g[a]
+            if c == 0:
+                return R_EMPTY
+            g[a] = 0
+            if b >= 0:
+                g[b] = c
+            why = _broken(g)
+            if b >= 0:
+                g[b] = 0
+            g[a] = c
+            return why
         if st == PHASE_DISCARD:
             if mv < self.hand_n:
                 return 0
@@ -523,60 +532,20 @@ class Rogue(Game):
                     return R_NOT_FACING  # A1 before A2
         return 0
 
-    def _check_play(self, mv):
-        g = self.player
-        if mv <= 80:  # P1, P2
-            a = mv // 9
-            b = mv % 9
-            if a == b:
-                return R_SAME
-            if g[a] == 0:
-                return R_EMPTY
-            return 0 if g[b] else self._leaves(a, b)
-        if mv < TAKE:  # P3
-            c = g[mv - FLIP]
-            return R_EMPTY if c == 0 else 0 if c >= _DOWN else R_FACE_UP
-        if mv < SKIP:  # P6
-            return self._leaves(mv - TAKE, -1) if g[mv - TAKE] else R_EMPTY
-        if mv == SKIP:
-            return 0
-        return 0 if (mv - FROM_HAND) // 9 < self.hand_n else R_EMPTY  # P4, P5
-
-    def _leaves(self, a, b):
-        """P7: the row or column that taking the card from a (to b, if b >= 0)
-        would leave empty; 0 if none."""
-        g = self.player
-        c = g[a]
-        g[a] = 0
-        if b >= 0:
-            g[b] = c
-        why = _broken(g)
-        if b >= 0:
-            g[b] = 0
-        g[a] = c
-        return why
-
-    def _reason(self, mv):
-        st = self.step
-        if self.status == PLAYING and st != PHASE_PLAY and (st != PHASE_ATTACK or mv < ATTACK):
-            return R_NOT_NOW
-        return self.check(mv)
-
     def options(self, p, out):
         """Player place p's menu: ATTACK, MOVE, TO HAND, FLIP (see the docstring)."""
+        st = self.step if self.status == PLAYING else PHASE_PLAY
         out[0] = ATTACK + p
-        out[1] = self._reason(ATTACK + p)
-        out[2] = p * 9 + (1 if p == 0 else 0)
-        out[3] = self._reason(out[2])
-        for b in range(9):
-            if b != p and self._reason(p * 9 + b) == 0:
-                out[2] = p * 9 + b
-                out[3] = 0
-                break
+        out[1] = self.check(ATTACK + p) if st == PHASE_PLAY or st == PHASE_ATTACK else R_NOT_NOW
+        out[2] = p * 9 + (p == 0)
         out[4] = TAKE + p
-        out[5] = self._reason(TAKE + p)
         out[6] = FLIP + p
-        out[7] = self._reason(FLIP + p)
+        for b in range(9):
+            if b != p and st == PHASE_PLAY and self.check(p * 9 + b) == 0:
+                out[2] = p * 9 + b
+                break
+        for i in range(1, 4):
+            out[2 * i + 1] = self.check(out[2 * i]) if st == PHASE_PLAY else R_NOT_NOW
         return 4
 
     def legal_moves(self):
@@ -601,10 +570,6 @@ class Rogue(Game):
         part[n - 1] = 0
         return c
 
-    def _to_hand(self, c):
-        self.hand[self.hand_n] = c & 0x7F
-        self.hand_n += 1
-
     def _from_hand(self, i):
         c = self._cut(self.hand, i, self.hand_n)
         self.hand_n -= 1
@@ -617,6 +582,7 @@ class Rogue(Game):
     # -- making a move -----------------------------------------------------------
     def _apply(self, mv):
         st = self.step
+        g = self.player
         if st == PHASE_DISCARD:  # T1
             c = self._from_hand(mv)
             self._discard(c)
@@ -624,84 +590,95 @@ class Rogue(Game):
             if self.hand_n <= 5:
                 self.step = PHASE_PLAY
             return
-        if st == PHASE_PLAY:
-            if mv < ATTACK:
-                self._play(mv)
-            if self._escape():  # T3
+        if st == PHASE_PLAY:  # T2: P1-P6
+            c = 0
+            if mv <= 80:  # a swap; with an empty b, a move
+                c = g[mv // 9]
+                g[mv // 9] = g[mv % 9]
+                g[mv % 9] = c
+                c = 0
+            elif mv < TAKE:
+                c = g[mv - FLIP]
+                g[mv - FLIP] = c & 0x7F
+            elif mv < SKIP:
+                c = g[mv - TAKE]
+                g[mv - TAKE] = 0
+                self.hand[self.hand_n] = c & 0x7F
+                self.hand_n += 1
+            elif SKIP < mv < ATTACK:
+                i = (mv - FROM_HAND) // 9
+                b = (mv - FROM_HAND) % 9
+                c = g[b]
+                g[b] = self.hand[i]
+                if c:
+                    self.hand[i] = c & 0x7F
+                else:
+                    self._from_hand(i)
+                    self.stage = 1
+            if c >= _DOWN:  # a card revealed: no undo past it
+                self.barrier()
+            if g[4] == _BJ and self.at_exit():  # T3: the floor is won (E4, C1, C8)
+                self.barrier()
+                self.event(EV_ESCAPED, self.floor, 0)
+                if self.rules == QUICK or self.floor == _GAUNTLET:
+                    self.status = WON
+                    self.end = ESCAPED
+                    return
+                n = self.candidates(None)
+                self.step = PHASE_BUFFET if n > 1 else PHASE_BETWEEN
+                if n == 1:
+                    self._feed(0)
                 return
             self.step = PHASE_ATTACK
             if mv < ATTACK:
                 return
-        if st <= PHASE_ATTACK:
-            self._attack(mv - ATTACK)
-            return
         self.barrier()
-        if st == PHASE_BETWEEN:
-            self._descend()
-            return
-        if st == PHASE_BUFFET:
+        if st <= PHASE_ATTACK:  # T4 (A1-A5), then the reply and the death check
+            p = mv - ATTACK
+            self.at = p
+            self.stage = 0
+            if self.floor == _GAUNTLET and self.at_exit():
+                self.flags |= _EXIT_SEEN
+            t = p if self.monster[p] else _ring(self.monster, p)
+            self.event(EV_ATTACK, p, t)
+            self._go(self._duel(p, t), t)
+        elif st == PHASE_BETWEEN:  # C2-C4: the next floor, or the gauntlet with ten in the Buffet
+            self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
+            n = self.deck_n
+            for k in (4, 0, 1, 2):  # monster, player, exit, discards onto the deck, Jokers aside
+                part = self._sources[k]
+                for i in range(len(part)):
+                    c = part[i] & 0x7F
+                    part[i] = 0
+                    if c and c & 0x0F != 15:
+                        self.deck[n] = c
+                        n += 1
+            self.pile_n = 0
+            self.deck_n = n
+            self._shuffle(self.deck, n)
+            self.event(EV_FLOOR, self.floor, 0)
+            self._lay()
+            self._next_turn()
+        elif st == PHASE_BUFFET:
             self._feed(mv)
             self.step = PHASE_BETWEEN
-            return
-        if st == PHASE_HEAL:
-            self._heal(mv)
-        elif st == PHASE_CLUB:
-            self._hit(mv)
         else:
-            self._steal(mv)
-        self._go(0, 0)
-
-    def _play(self, mv):
-        """P1-P6 (T2)."""
-        g = self.player
-        if mv <= 80:  # a swap; with an empty b, a move
-            a = mv // 9
-            b = mv % 9
-            c = g[a]
-            g[a] = g[b]
-            g[b] = c
-        elif mv < TAKE:
-            g[mv - FLIP] &= 0x7F
-            self.barrier()
-        elif mv < SKIP:
-            c = g[mv - TAKE]
-            g[mv - TAKE] = 0
-            self._to_hand(c)
-            if c >= _DOWN:
-                self.barrier()
-        elif mv > SKIP:
-            i = (mv - FROM_HAND) // 9
-            b = (mv - FROM_HAND) % 9
-            c = g[b]
-            g[b] = self.hand[i]
-            if c:
-                self.hand[i] = c & 0x7F
-                if c >= _DOWN:
-                    self.barrier()
-            else:
-                self._from_hand(i)
-                self.stage = 1
+            self._pick(st, mv)
+            self._go(0, 0)
 
     def _unapply(self, mv):
         if self.step != PHASE_ATTACK:  # a discard
             self.pile_n -= 1
-            c = self.pile[self.pile_n]
+            self._insert(mv, self.pile[self.pile_n])
             self.pile[self.pile_n] = 0
-            h = self.hand
-            for j in range(self.hand_n, mv, -1):
-                h[j] = h[j - 1]
-            h[mv] = c
-            self.hand_n += 1
             self.step = PHASE_DISCARD
             return
         self.step = PHASE_PLAY
         g = self.player
         if mv <= 80:
-            a = mv // 9
-            b = mv % 9
-            c = g[a]
-            g[a] = g[b]
-            g[b] = c
+            c = g[mv // 9]
+            g[mv // 9] = g[mv % 9]
+            g[mv % 9] = c
         elif TAKE <= mv < SKIP:
             self.hand_n -= 1
             g[mv - TAKE] = self.hand[self.hand_n]
@@ -711,42 +688,20 @@ class Rogue(Game):
             b = (mv - FROM_HAND) % 9
             c = g[b]
             if self.stage:  # P5: back into the hand at i
-                h = self.hand
-                for j in range(self.hand_n, i, -1):
-                    h[j] = h[j - 1]
-                h[i] = c
-                self.hand_n += 1
+                self._insert(i, c)
                 g[b] = 0
             else:
                 g[b] = self.hand[i]
                 self.hand[i] = c
             self.stage = 0
 
-    def _escape(self):
-        """T3: at the exit with the key, the floor is won (E4, C1, C8)."""
-        if self.player[4] != _BJ or not self.at_exit():
-            return False
-        self.barrier()
-        self.event(EV_ESCAPED, self.floor, 0)
-        if self.rules == QUICK or self.floor == _GAUNTLET:
-            self._over(WON, ESCAPED)
-            return True
-        n = self.candidates(None)
-        self.step = PHASE_BUFFET if n > 1 else PHASE_BETWEEN
-        if n == 1:
-            self._feed(0)
-        return True
-
-    def _attack(self, p):
-        """T4 (A1-A5), then the reply and the death check."""
-        self.barrier()
-        self.at = p
-        self.stage = 0
-        if self.floor == _GAUNTLET and self.at_exit():
-            self.flags |= _EXIT_SEEN
-        t = p if self.monster[p] else _ring(self.monster, p)
-        self.event(EV_ATTACK, p, t)
-        self._go(self._duel(p, t), t)
+    def _insert(self, i, c):
+        """Put card c back into the hand at index i."""
+        h = self.hand
+        for j in range(self.hand_n, i, -1):
+            h[j] = h[j - 1]
+        h[i] = c
+        self.hand_n += 1
 
     def _go(self, fx, t):
         """Resolve effect fx of the duel the monster won at place t, then go
@@ -767,7 +722,28 @@ class Rogue(Game):
             self.event(EV_REPLY, q, r)
             fx = self._duel(r, q)
             t = q
-        self._death()
+        # X1-X3, then the next turn (T7)
+        if _broken(self.player):
+            self.status = LOST
+            self.end = SLAIN
+            self.event(EV_SLAIN, 0, 0)
+            return
+        m = self.monster
+        if _broken(m):
+            k = self.named()
+            n = 0
+            for i in range(9):
+                if m[i]:
+                    self.hand[self.hand_n] = m[i] & 0x7F
+                    self.hand_n += 1
+                    m[i] = 0
+                    n += 1
+            self.event(EV_KILL, n, k)
+            self._note_key()
+            self._new_monster()
+            if self.status != PLAYING:
+                return
+        self._next_turn()
 
     def _duel(self, pp, mp):
         """D1-D4 and N1-N4: player place pp against monster place mp.  Returns
@@ -779,15 +755,15 @@ class Rogue(Game):
         shown = mc >= _DOWN  # revealed in this duel
         mc &= 0x7F
         new = False
-        if shown and _face(mc) and m[4] >= _DOWN:  # N1: the face card takes the centre
-            old = m[4] & 0x7F
+        if shown and 10 < mc & 0x0F < 14 and m[4] >= _DOWN:  # N1: the face card takes the centre
+            new = m[4] & 0x7F
             m[4] = mc
-            self.event(EV_NAMED, mc, old)
-            mc = old
+            self.event(EV_NAMED, mc, new)
+            mc = new
             new = True
         m[mp] = mc
-        pv = _value(pc)
-        mv = _value(mc)
+        pv = 14 if pc & 0x0F == 1 else pc & 0x0F  # an Ace is 14, a Joker 15
+        mv = 14 if mc & 0x0F == 1 else mc & 0x0F
         if pv >= mv:
             m[mp] = 0
             if pv == mv:
@@ -801,86 +777,58 @@ class Rogue(Game):
         self.event(EV_BEATEN, mc, pc)
         if not self.named():
             return 0
-        if shown and (mc & 0x0F == 1 or mc == _BJ):
+        if shown and mv >= 14:
             return _CRITICAL
-        return _SPECIAL if new or (shown and _face(mc)) else 0
+        return _SPECIAL if new or (shown and 10 < mv < 14) else 0
 
     def _effect(self, fx, t):
         """SP or CR by the named card's suit (N5).  True when a choice waits."""
         s = (self.monster[4] >> 4) & 3
         self.event(EV_SPECIAL if fx == _SPECIAL else EV_CRITICAL, s, 0)
-        if s == _HEARTS:
-            m = 0
-            for i in range(9):
-                if self.monster[i] == 0:
-                    if fx == _CRITICAL:
-                        if not self._heal(i):
-                            break
-                    else:
-                        m |= 1 << i
-            return self._choose(m, PHASE_HEAL) if self.deck_n + self.pile_n else False
-        if s == _CLUBS:
-            if fx == _CRITICAL or self.hand_n == 1:
-                while self.hand_n:
-                    self._hit(0)
-                return False
-            return self._choose((1 << self.hand_n) - 1, PHASE_CLUB)
-        if s == _DIAMONDS:
-            m = self._stealable()
-            if fx == _SPECIAL:
-                return self._choose(m, PHASE_STEAL)
-            for i in range(9):
-                if m >> i & 1:
-                    self._steal(i)
-            return False
         e = self.exit
-        if fx == _CRITICAL:  # teleport: the eight outer exit cards shuffled
+        if s == _CLUBS or s == _DIAMONDS or (s == _HEARTS and self.deck_n + self.pile_n):
+            st = PHASE_CLUB if s == _CLUBS else PHASE_STEAL if s == _DIAMONDS else PHASE_HEAL
+            m = self.pending(st)
+            if fx == _SPECIAL and m & (m - 1):  # a choice of two or more
+                self.step = st
+                return True
+            for i in range(12):  # the one there is; a critical's, every one
+                if m >> i & 1 and (fx == _CRITICAL or m == 1 << i):
+                    if not self._pick(st, 0 if st == PHASE_CLUB else i) and st == PHASE_HEAL:
+                        break
+        elif s == 0 and fx == _CRITICAL:  # teleport: the eight outer exit cards shuffled
             e[4] = e[8]
             self._shuffle(e, 8)
             e[8] = e[4]
             e[4] = _RJ
             self.event(EV_TELEPORT, 0, 0)
-        elif self.monster[t] != _BJ:  # warp
+        elif s == 0 and self.monster[t] != _BJ:  # warp
             c = self.monster[t]
             self.monster[t] = e[t]
             e[t] = c
-            self.event(EV_WARP, t, e[t])
+            self.event(EV_WARP, t, c)
         return False
 
-    def _choose(self, m, phase):
-        """A special's pick among mask m: none, nothing happens; one, made
-        here; two or more, phase waits for the move.  True when it waits."""
-        if m & (m - 1):
-            self.step = phase
-            return True
-        for i in range(12):
-            if m >> i & 1:
-                if phase == PHASE_HEAL:
-                    self._heal(i)
-                elif phase == PHASE_CLUB:
-                    self._hit(i)
-                else:
-                    self._steal(i)
-        return False
-
-    def _heal(self, i):
-        c = self._draw()
-        if c:
-            self.monster[i] = c | _DOWN
-            self.event(EV_HEAL, i, 0)
-        return c
-
-    def _hit(self, i):
-        c = self._from_hand(i)
-        self._discard(c)
-        self.event(EV_HIT, c, self.hand_n)
-
-    def _steal(self, i):
+    def _pick(self, st, i):
+        """The heal card into monster place i, hand card i lost, or the steal
+        at place i.  Returns the heal card (0: none was left)."""
+        if st == PHASE_HEAL:
+            c = self._draw()
+            if c:
+                self.monster[i] = c | _DOWN
+                self.event(EV_HEAL, i, 0)
+            return c
+        if st == PHASE_CLUB:
+            c = self._from_hand(i)
+            self._discard(c)
+            self.event(EV_HIT, c, self.hand_n)
+            return c
         c = self.player[i]
         self.player[i] = self.monster[i]
         self.monster[i] = c
         self.event(EV_STEAL, i, c & 0x7F)
         self._note_key()
+        return c
 
     def _note_key(self):
         """AC2: BJ in your hand or grid on the gauntlet."""
@@ -888,28 +836,6 @@ class Rogue(Game):
             for i in range(12):
                 if (i < 9 and self.player[i] & 0x7F == _BJ) or self.hand[i] == _BJ:
                     self.flags |= _KEY_SEEN
-
-    def _death(self):
-        """X1-X3, then the next turn (T7)."""
-        if _broken(self.player):
-            self._over(LOST, SLAIN)
-            self.event(EV_SLAIN, 0, 0)
-            return
-        m = self.monster
-        if _broken(m):
-            k = self.named()
-            n = 0
-            for i in range(9):
-                if m[i]:
-                    self._to_hand(m[i])
-                    m[i] = 0
-                    n += 1
-            self.event(EV_KILL, n, k)
-            self._note_key()
-            self._new_monster()
-            if self.status != PLAYING:
-                return
-        self._next_turn()
 
     def _next_turn(self):
         if self.turn_lo < 255:
@@ -921,7 +847,6 @@ class Rogue(Game):
         self.stage = 0
         self.barrier()
 
-    # -- floors ------------------------------------------------------------
     def _feed(self, j):
         """C1: candidate j joins the end of the Buffet."""
         for k in range(6):
@@ -929,7 +854,7 @@ class Rogue(Game):
             n = 0
             for i in range(len(part)):
                 c = part[i] & 0x7F
-                if _face(c):
+                if 10 < c & 0x0F < 14:
                     if n == j:
                         if k == 2:
                             self._cut(part, i, self.pile_n)
@@ -949,39 +874,11 @@ class Rogue(Game):
             if n:
                 return
 
-    def _descend(self):
-        """C2-C4: the next floor, or the gauntlet with ten in the Buffet."""
-        self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
-        n = self._gather(self.monster, self.deck_n)
-        n = self._gather(self.player, n)
-        n = self._gather(self.exit, n)
-        n = self._gather(self.pile, n)
-        self.pile_n = 0
-        self.deck_n = n
-        self._shuffle(self.deck, n)
-        self.event(EV_FLOOR, self.floor, 0)
-        self._lay()
-        self._next_turn()
-
-    def _gather(self, part, n):
-        """C4: part's cards but the Jokers onto the deck from deck[n]; returns the new n."""
-        for i in range(len(part)):
-            c = part[i] & 0x7F
-            part[i] = 0
-            if c and c & 0x0F != 15:
-                self.deck[n] = c
-                n += 1
-        return n
-
-    def _over(self, status, end):
-        self.status = status
-        self.end = end
-        self.barrier()
-
     def resign(self):
         """The app's GIVE UP: the run is lost (RESIGNED).  Not a move."""
         if self.status == PLAYING:
-            self._over(LOST, RESIGNED)
+            self.status = LOST
+            self.end = RESIGNED
 
     # -- after the game ------------------------------------------------------------
     def achievements(self, stored):
@@ -989,21 +886,14 @@ class Rogue(Game):
         AC1-AC5 are all in stored | these.  New ones: bits & ~stored."""
         b = 0
         if self.status == WON:
-            if self.rules == QUICK:
-                b = 1
-            else:
-                b = 8
-                aces = 0
-                for i in range(self.hand_n):
-                    if self.hand[i] & 0x0F == 1:
-                        aces += 1
-                if aces == 4:
-                    b |= 16
+            b = 1 if self.rules == QUICK else 8
+            aces = 0
+            for i in range(self.hand_n):
+                aces += self.hand[i] & 0x0F == 1
+            if aces == 4 and b == 8:
+                b = 24
         elif self.end == STARVED:
-            if not self.flags & _KEY_SEEN:
-                b |= 2
-            if not self.flags & _EXIT_SEEN:
-                b |= 4
+            b = (0 if self.flags & _KEY_SEEN else 2) | (0 if self.flags & _EXIT_SEEN else 4)
         if (stored | b) & 31 == 31:
             b |= 32
         return b

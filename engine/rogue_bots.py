@@ -20,7 +20,6 @@ _DOWN = const(0x80)
 _BJ = const(0x0F)
 _DEATH = const(100000)
 _TURNS = const(150)  # per floor, before the greedy bot gives up on a deal
-
 _KEY = const(300)  # points (an attack won: 10-80) of the key in the centre
 _MATCH = const(40)  # of an exit match
 _GAP = const(40)  # of an empty outer place
@@ -37,8 +36,7 @@ def _v(c):
     """A card's duel value as the player sees it: 0 when face down."""
     if c >= _DOWN:
         return 0
-    r = c & 0x0F
-    return 14 if r == 1 else r
+    return 14 if c & 0x0F == 1 else c & 0x0F
 
 
 def _win(a, b):
@@ -50,10 +48,6 @@ def _win(a, b):
     if b:
         return 14 - b if b < 14 else 0
     return 6
-
-
-def _lose(a, b):
-    return _win(b, a)
 
 
 def _breaks(grid, i):
@@ -69,14 +63,11 @@ def _reply(game, q):
     """The reply from monster place q: its expected cost, in 13ths, on the
     board as it stands."""
     mc = game.monster[q]
-    if mc == 0:
-        return 0
     r = R._ring(game.player, q)
-    if r == 15:
+    if mc == 0 or r == 15:
         return 0
     pc = game.player[r]
-    cost = _DEATH if _breaks(game.player, r) else 12 + _v(pc)
-    return _lose(_v(pc), _v(mc)) * cost
+    return _win(_v(mc), _v(pc)) * (_DEATH if _breaks(game.player, r) else 12 + _v(pc))
 
 
 def rate_attack(game, p):
@@ -88,20 +79,18 @@ def rate_attack(game, p):
     a = _v(pc)
     b = _v(m[t])
     win = _win(a, b)
-    lose = _lose(a, b)
-    q = 8 - p
+    lose = _win(b, a)
     gain = 10 + (60 if _breaks(m, t) else 0) + (b or 8)
     # won: the monster's card is gone, the reply comes onto the board as it is
     mc = m[t]
     m[t] = 0
-    r_win = _reply(game, q)
+    r_win = _reply(game, 8 - p)
     m[t] = mc
     # lost (or tied): your card is gone
     pl[p] = 0
-    dead = R._broken(pl) != 0
-    r_lose = _reply(game, q)
+    cost = _DEATH if R._broken(pl) else 15 + (a or 8) + (8 if game.named() else 0)
+    r_lose = _reply(game, 8 - p)
     pl[p] = pc
-    cost = _DEATH if dead else 15 + (a or 8) + (8 if game.named() else 0)
     return win * (13 * gain - r_win) - lose * (13 * cost + r_lose) - (13 - win - lose) * (13 * cost // 2 + r_win)
 
 
@@ -116,11 +105,9 @@ def _best_attack(game):
 
 
 def rate_board(game):
-    """The player's grid: the key, exit matches, faces, gaps."""
+    """The player's grid: the key, exit matches, faces, gaps (in 169ths)."""
     pl = game.player
-    n = 0
-    if pl[4] == _BJ:
-        n += _KEY
+    n = _KEY if pl[4] == _BJ else 0
     for p in range(9):
         c = pl[p]
         if c == 0:
@@ -141,7 +128,13 @@ def rate_board(game):
 
 
 def _rate_play(game, mv):
-    """A play that reveals nothing, tried on the state and taken back."""
+    """A play rated on the board it leaves and the attack that follows.  One
+    that reveals a card is rated without looking; any other is made on the
+    state and taken back."""
+    pl = game.player
+    if R.FLIP <= mv < R.SKIP and (mv < R.TAKE or pl[mv - R.TAKE] >= _DOWN) or (
+            R.SKIP < mv < R.ATTACK and pl[(mv - R.FROM_HAND) % 9] >= _DOWN):
+        return rate_board(game) + 13 * 100 + _best_attack(game)
     moves = game.moves
     log_n = game.log_n
     game.snapshot(_SNAP)
@@ -157,30 +150,18 @@ def _rate_play(game, mv):
     return r
 
 
-def _reveals(game, mv):
-    if R.FLIP <= mv < R.SKIP:
-        return mv < R.TAKE or game.player[mv - R.TAKE] >= _DOWN
-    return mv > R.SKIP and game.player[(mv - R.FROM_HAND) % 9] >= _DOWN
-
-
-def _worst(game, n):
-    """The index of the lowest card of hand[:n] (never the key)."""
-    best = 0
-    for i in range(n):
-        if _v(game.hand[i]) < _v(game.hand[best]):
-            best = i
-    return best
-
-
 def greedy_bot(game, rng):
     n = game.legal_moves()
     st = game.step
     if game.turn > _TURNS * game.floor:
         return game.legal[rng.below(n)]
-    if st == R.PHASE_DISCARD or st == R.PHASE_CLUB:
-        return _worst(game, game.hand_n)
+    best = 0
+    if st == R.PHASE_DISCARD or st == R.PHASE_CLUB:  # the lowest card (the key last)
+        for i in range(game.hand_n):
+            if _v(game.hand[i]) < _v(game.hand[best]):
+                best = i
+        return best
     if st == R.PHASE_PLAY or st == R.PHASE_ATTACK:
-        best = game.legal[0]
         best_rate = -1000000000
         now = rate_board(game)
         for i in range(n):
@@ -189,16 +170,14 @@ def greedy_bot(game, rng):
                 r = now + rate_attack(game, mv - R.ATTACK)
             elif mv < 81 and mv // 9 > mv % 9 and game.player[mv % 9]:
                 continue  # the same swap as the other way round
-            elif _reveals(game, mv):
-                r = now + 13 * 100 + _best_attack(game)
             else:
                 r = _rate_play(game, mv)
             if r > best_rate:
                 best = mv
                 best_rate = r
         return best
-    if st == R.PHASE_STEAL:  # give up the lowest card (the key last)
-        best = low = 99
+    if st == R.PHASE_STEAL:  # give up the lowest card; a match or the key last
+        low = 99
         for i in range(9):
             c = game.player[i]
             v = 98 if c & 0x7F == _BJ else 50 if game.matches(i) else _v(c)
@@ -210,13 +189,12 @@ def greedy_bot(game, rng):
         m = game.monster
         for i in range(9):
             if m[i] == 0:
-                m[i] = 0x80
+                m[i] = _DOWN
                 b = R._broken(m)
                 m[i] = 0
                 if b:
                     return i
-        return game.legal[0]
-    return game.legal[0]  # BUFFET: the first candidate; BETWEEN: NEXT
+    return game.legal[0]  # BUFFET: the first candidate; BETWEEN: NEXT; HEAL: the first place
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
