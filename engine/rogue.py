@@ -91,9 +91,11 @@ What a screen asks (none allocates):
                      place t, the reply comes from monster place q onto
                      player place r (15 = none), on the board as it is now
     matches(p), at_exit(), named() (monster[4] when named, else 0; its
-                     suit is its power), pending() (bit mask of the places a
-                     HEAL or STEAL move may name, of the hand indexes a CLUB
-                     move may name, of the candidates in BUFFET), candidates(out)
+                     suit is its power)
+    pending()        bit mask of what the choice may name: the places of a
+                     HEAL or STEAL move, the hand indexes of a CLUB move, the
+                     candidates of a BUFFET move; 0 in other phases
+    candidates(out)  C1's candidate cards into out (12 bytes), returns how many
     resign()         the app's GIVE UP: LOST, end RESIGNED (not a move)
     achievements(stored) -> the AC bits this run earned (bit 0 = AC1 ..
                      bit 5 = AC6; AC6 given `stored`, the bits kept across
