@@ -17,9 +17,11 @@ A move is one byte, ``action << 4 | slot << 2 | target``: slot is the room
 card acted on (0-3); target is the same slot, except for A_SWAP, where it is
 the room monster traded for the deck's top card.  A_AVOID (Scoundrel) is 0xA0.
 ``check(move)`` gives the reason a move is refused (0 when legal), ``play``
-applies it and reports events, ``undo()`` restores the state before the last
-move of the room; a refill, and anything that reveals a card (Preview, Flee,
-Blind Bet, Swap, Avoid), is a barrier undo never crosses.
+applies it and reports events, ``undo()`` takes back the last move of the
+room: the state before the room's first move comes back (one snapshot a
+room) and the room's other moves are played again.  A refill, and anything
+that reveals a card (Preview, Flee, Blind Bet, Swap, Avoid), is a barrier
+undo never crosses.
 
 ``options(place, out)`` lists what a card allows, for a menu (see
 Game.options): a place is a room slot 0-3, or ROOM for the room as a whole
@@ -27,15 +29,16 @@ Game.options): a place is a room slot 0-3, or ROOM for the room as a whole
 JOKERS, and scores_chains() (chain milestones score points: Soltura's Score).
 
 Memory shape (once per game; a move allocates nothing; the parts are views into
-one 162-byte state, see engine/game.py):
+one state of 150 bytes and the 12 SAVED ints, see engine/game.py):
     deck      46 B  a stack: deck[deck_n - 1] is the top card, deck[0] the bottom
     room       4 B  0 = an empty slot
     chain     26 B  the monsters slain with the weapon, in order; chain[:chain_n]
     pile      46 B  the discard pile; pile[:pile_n]
     slain     26 B  monsters slain barehanded (the score pile); slain[:slain_n]
     escort     2 B  escorted Jokers
-    undo     3 x the state (162 B each): the state before each move of the room
+    room_start  162 B  the state before the first move since the barrier (for undo)
     legal     24 B  scratch for legal_moves()
+The module keeps one Rng for every game (deals and Flee's shuffle).
 """
 
 from engine import const
@@ -126,6 +129,7 @@ _JOKER_RANK = const(15)
 _DECK = const(46)
 _MONSTERS = const(26)
 _SEED_MAX = const(0x3FFFFFFF)  # engine/rng.py's SEED_MAX
+_SAVED_AT = const(150)  # the SAVED ints' place in the state, after the parts (_DECK, 4, _MONSTERS, _DECK, _MONSTERS, 2)
 
 # The generator of deals and of Flee's shuffle: seeded afresh at each use, so
 # every game can share one (a game of its own would cost each game heap).
@@ -366,12 +370,23 @@ class Crawl(Game):
         return n
 
     def legal_moves(self):
-        """Fills self.legal with every legal move; returns how many."""
+        """Fills self.legal with every legal move; returns how many.  By slot,
+        then action, then target: only the actions a card's kind may have are
+        asked (the others are refused whatever the state)."""
         n = 0
         for slot in range(4):
-            if self.room[slot] == 0:
+            c = self.room[slot]
+            if c == 0:
                 continue
-            for act in range(A_SWAP + 1):
+            k = kind(c)
+            first = last = A_USE
+            if k == MONSTER:
+                first = A_WEAPON
+                last = A_BARE
+            elif k == JOKER:
+                first = A_ESCORT
+                last = A_SWAP
+            for act in range(first, last + 1):
                 for t in range(4):
                     mv = (act << 4) | (slot << 2) | t
                     if (act == A_SWAP or t == slot) and self.check(mv) == 0:
@@ -383,10 +398,29 @@ class Crawl(Game):
         return n
 
     # -- making a move -------------------------------------------------------
+    def snapshot(self, into):
+        """Game.snapshot written out for the crawl's SAVED ints (it runs at
+        the first move of every room): the state, the ints in its last bytes,
+        copied into `into`.  Allocates nothing."""
+        state = self.state
+        state[_SAVED_AT] = self.deck_n
+        state[_SAVED_AT + 1] = self.weapon
+        state[_SAVED_AT + 2] = self.buff
+        state[_SAVED_AT + 3] = self.chain_n
+        state[_SAVED_AT + 4] = self.pile_n
+        state[_SAVED_AT + 5] = self.slain_n
+        state[_SAVED_AT + 6] = self.hp
+        state[_SAVED_AT + 7] = self.potions
+        state[_SAVED_AT + 8] = self.touched
+        state[_SAVED_AT + 9] = self.avoided
+        state[_SAVED_AT + 10] = self.bonus
+        state[_SAVED_AT + 11] = self.last_potion
+        into[:] = state
+
     def _apply(self, mv):
-        if self.log_n == 1:  # the first move since the barrier
-            self.snapshot(self.room_start)
         act = mv >> 4
+        if self.log_n == 1 and act < A_PREVIEW:  # the first move since the barrier, not one itself
+            self.snapshot(self.room_start)
         room = self.room
         deck = self.deck
         if act == A_AVOID:  # the room goes under the deck, in its order

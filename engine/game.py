@@ -69,10 +69,7 @@ class Game:
     def new_state(self, *sizes):
         """Make the state: one bytearray for parts of these sizes, then a byte
         for each SAVED int.  Returns a memoryview onto each part, in order."""
-        n = 0
-        for size in sizes:
-            n += size
-        self.state = bytearray(n + len(self.SAVED))
+        self.state = bytearray(sum(sizes) + len(self.SAVED))
         view = memoryview(self.state)
         parts = []
         n = 0
@@ -115,13 +112,14 @@ class Game:
 
     # -- events ----------------------------------------------------------
     def event(self, kind, a, b):
-        i = self.n_events
-        if i < _MAX_EVENTS:
-            i *= 3
-            self.events[i] = kind
-            self.events[i + 1] = a
-            self.events[i + 2] = b
-            self.n_events += 1
+        n = self.n_events
+        if n < _MAX_EVENTS:
+            self.n_events = n + 1
+            events = self.events
+            n *= 3
+            events[n] = kind
+            events[n + 1] = a
+            events[n + 2] = b
 
     # -- undo ------------------------------------------------------------
     def barrier(self):
@@ -147,11 +145,12 @@ class Game:
     def snapshot(self, into):
         """Copy the state, with the SAVED ints in its last bytes, into `into`
         (a bytearray or memoryview of len(state) bytes).  Allocates nothing."""
-        at = len(self.state) - len(self.SAVED)
+        state = self.state
+        at = len(state) - len(self.SAVED)
         for name in self.SAVED:
-            self.state[at] = getattr(self, name)
+            state[at] = getattr(self, name)
             at += 1
-        into[:] = self.state
+        into[:] = state
 
     def restore(self, snap):
         """Put back a state that snapshot() copied into snap.  Allocates nothing."""
@@ -167,9 +166,10 @@ class Game:
         why = self.check(move)
         if why:
             return why
-        if self.log_n < _LOG_SIZE:
-            self.log[self.log_n] = move
-            self.log_n += 1
+        n = self.log_n
+        if n < _LOG_SIZE:
+            self.log[n] = move
+            self.log_n = n + 1
         else:
             self.log_n = 0
         self.moves += 1

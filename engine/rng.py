@@ -70,16 +70,16 @@ class Rng:
         a = self.a
         b = self.b
         c = self.c
+        sure = _M1 - (end - start)  # a value up to this is below every draw's limit
         for i in range(end - 1, start, -1):
-            n = i - start + 1
             while True:
                 a = (171 * a) % _M1
                 b = (172 * b) % _M2
                 c = (170 * c) % _M3
                 v = (a + b + c) % _M1
-                if v <= _M1 - n or v < _M1 - _M1 % n:  # the first holds but for 1 in 700
+                if v <= sure or v < _M1 - _M1 % (i - start + 1):
                     break
-            j = start + v % n
+            j = start + v % (i - start + 1)
             cards[i], cards[j] = cards[j], cards[i]
         self.a = a
         self.b = b
