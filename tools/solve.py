@@ -1,0 +1,524 @@
+"""Solve a deal exactly: can it be won, and how?  The solver sees the whole
+deal (every card's place, and the shuffles of Soltura's Flee, which the seed
+and the move count fix), so a deal it calls unwinnable is lost whatever the
+player does.
+
+    python -m tools.solve --game ctd --rules classic --seed 7
+    python -m tools.solve --game soltura --rules survival --deck "5S 7H ..." --budget 200000
+    nice -n 19 python -m tools.solve --game scoundrel --rules strict --sweep 0-999 --out s.jsonl --budget 20000
+    python -m tools.solve --summary data/sweeps/ctd-classic.jsonl
+
+One deal prints one JSON line: winnable (true; false; null when the budget
+ran out first), line (the winning moves in the notation tools.replay reads,
+which play the deal to "won"; [] otherwise), nodes, seconds, budget.  A game
+is won by the engine's status: in Soltura's Score, winning is surviving.
+
+The search is depth-first over the engine itself: each move is made with
+game.play() and taken back by restoring a snapshot of the game's state (one
+byte copy, engine/game.py) with the two ints a snapshot leaves out (status,
+moves: Flee's shuffle reads the move count).  Moves are tried best first (the
+game's Rules class below orders them), and every state proven lost is kept in
+a table keyed by the bytes that decide its future (Rules.key), so a state
+reached again by another order of moves is not searched again.  A few exact
+dead-ends cut the search early (Rules.dead).  The budget counts moves made.
+
+--sweep A-B solves deals A..B on --jobs processes (default every core) and
+appends one JSON line a deal to --out: {"seed", "winnable", "nodes",
+"seconds"}; a rerun skips the seeds already in the file, so a stopped sweep
+resumes.  Progress goes to stderr.  --summary FILE prints a sweep file's
+shares (with 95% Wilson intervals) and its nodes and seconds per deal.
+
+Exit codes: 0 done, 2 bad input (one line on stderr), 130 interrupted.
+"""
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+
+from engine import cards, crawl, ctd
+from engine.game import LOST, PLAYING, WON
+from tools import cli
+from tools.games import GAMES, RULES_HELP, rules_index
+from tools.replay import LONGEST_CARD
+from tools.simulate import wilson
+
+DEFAULT_BUDGET = 1000000  # moves a search may make before it gives up (one deal)
+PROGRESS_EVERY = 5.0  # seconds between two progress lines of a sweep
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+# -- what each game's search knows of its rules ---------------------------------------
+class CtdRules:
+    """Clear the Dungeon.  The future of a state is decided by the monsters,
+    the attack cards on them, the hand, how far the power deck is drawn, and
+    the pile: only its size in Classic and One Strike (dead cards), its order
+    in Reserve (its top card is playable)."""
+
+    def __init__(self, game):
+        self.reserve = game.rules == ctd.RESERVE
+
+    def key(self, g):
+        """The state's key, and how good it is within its key: (cards left
+        before the damage pile's limit,), since fewer dead cards never hurt."""
+        base = bytes(g.monsters) + bytes(g.attacks) + bytes(g.hand) + bytes((g.top,))
+        if self.reserve:
+            return base + bytes(g.pile[: g.pile_n]), ()
+        return base, (ctd.DAMAGE_LIMIT - g.pile_n,)
+
+    def dead(self, g):
+        """True when too few power cards are left for the monsters: each
+        monster takes three, less those already on it."""
+        need = 3 * (ctd.MONSTERS - g.kills)
+        for i in range(12):
+            need -= g.attacks[i] != 0
+        have = ctd.POWER_CARDS - g.top + g.hand_size()
+        if self.reserve:
+            have += g.pile_n
+        return have < need
+
+    def moves(self, g):
+        """The legal moves in legal_moves()'s order (by source, then target),
+        found from each column's facts once instead of check() per pair."""
+        onestrike = g.rules == ctd.ONESTRIKE
+        busy = -1  # One Strike: the column under attack this hand (-2: several)
+        cols = []
+        for col in range(g.columns):
+            f = g.front(col)
+            if f < 0:
+                cols.append(None)
+                continue
+            m = g.monsters[f]
+            role = g.role(col)
+            if role and onestrike:
+                busy = col if busy == -1 else -2
+            pair = ctd.value(g.attacks[col * 3]) if role == 1 else 0
+            cols.append((col, m & 0x0F, (m >> 4) & 3, role, pair))
+        spare = g.hand_size() - 1
+        out = []
+        for source in range(4):
+            c = g.source_card(source)
+            if c == 0:
+                continue
+            v = ctd.value(c)
+            joker = c & 0x0F == cards.JOKER
+            for column in cols:
+                if column is None:
+                    continue
+                col, power, suit, role, pair = column
+                if onestrike and ((busy != -1 and busy != col) or spare < 2 - role):
+                    continue
+                if role == 0:
+                    ok = v + 10 >= power
+                elif role == 1:
+                    ok = pair + v >= power
+                else:
+                    ok = joker or (c >> 4) & 3 == suit
+                if ok:
+                    out.append((source << 4) | col)
+            if source != ctd.FROM_RESERVE:
+                out.append((source << 4) | ctd.TO_PILE)
+        return out
+
+    def order(self, g, moves):
+        """Kills first, then pairs, then first attacks, the pile last."""
+
+        def rank(mv):
+            target = mv & 0x0F
+            if target == ctd.TO_PILE:
+                return 3
+            return 2 - g.role(target)
+
+        return sorted(moves, key=rank)
+
+
+class CrawlRules:
+    """Soltura and Scoundrel.  The future of a state is decided by the deck
+    (in order), the room, and (while the black Joker can still Flee) the move
+    count, which Flee's shuffle reads: these make its key.  Within a key a
+    state is better when it is better in each of: HP; what the weapon may
+    still strike (the last monster it slew, 15 when none); its power; a
+    potion left to drink in this room; the room's avoid left.  More of each
+    never hurts (a heal over the cap is a heal to it, and each of the others
+    only adds choices).  The pile, the chain below its last monster, the
+    slain and the escort only score."""
+
+    def __init__(self, game):
+        self.max_hp = game.MAX_HP
+
+    def key(self, g):
+        deck = bytes(g.deck)
+        room = bytes(g.room)
+        if crawl.MISCHIEVOUS in deck or crawl.MISCHIEVOUS in room:
+            room += bytes((g.moves & 0xFF, g.moves >> 8))
+        if g.weapon:
+            reach = crawl.value(g.chain[g.chain_n - 1]) if g.chain_n else 15
+        else:
+            reach = 0
+        avoid = g.touched == 0 and g.avoided == 0
+        return deck + room, (g.hp, reach, g.power(), g.potions == 0, avoid)
+
+    def dead(self, g):
+        return False
+
+    def moves(self, g):
+        """The legal moves, as legal_moves() finds them but asking check()
+        only about the actions each card's kind allows."""
+        out = []
+        for slot in range(4):
+            c = g.room[slot]
+            if c == 0:
+                continue
+            k = crawl.kind(c)
+            if k == crawl.MONSTER:
+                acts = _FIGHTS
+            elif k == crawl.JOKER:
+                acts = _BENEVOLENT if c == crawl.BENEVOLENT else _MISCHIEVOUS
+            else:
+                acts = _USE
+            for act in acts:
+                if act == crawl.A_SWAP:
+                    for target in range(4):
+                        mv = crawl.move(act, slot, target)
+                        if g.check(mv) == 0:
+                            out.append(mv)
+                else:
+                    mv = crawl.move(act, slot)
+                    if g.check(mv) == 0:
+                        out.append(mv)
+        if g.CAN_AVOID and g.check(crawl.AVOID) == 0:
+            out.append(crawl.AVOID)
+        return out
+
+    def order(self, g, moves):
+        """A better weapon first, then the moves that cost least: the weapon
+        on the biggest monster it strikes for little, a potion that heals,
+        small monsters barehanded (they would spend the weapon's reach);
+        avoiding, and a potion that heals nothing, last."""
+        power = g.power()
+        hp = g.hp
+
+        def rank(mv):
+            act = mv >> 4
+            if act == crawl.A_AVOID:
+                return 8
+            c = g.room[(mv >> 2) & 3]
+            v = crawl.value(c)
+            if act == crawl.A_WEAPON:
+                return g.damage(c, True) - v / 4
+            if act == crawl.A_BARE:
+                return v
+            if act == crawl.A_USE:
+                if crawl.kind(c) == crawl.WEAPON:
+                    return -20 if v > power else power - v
+                heal = g.potion_heals(c)
+                return -heal if heal else 9
+            if act == crawl.A_BUFF or act == crawl.A_HEAL:
+                return -3 if act == crawl.A_BUFF or hp + 3 <= self.max_hp else 0
+            return 5
+
+        return sorted(moves, key=rank)
+
+
+_FIGHTS = (crawl.A_WEAPON, crawl.A_BARE)
+_USE = (crawl.A_USE,)
+_BENEVOLENT = (crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT)
+_MISCHIEVOUS = (crawl.A_FLEE, crawl.A_BET, crawl.A_SWAP, crawl.A_ESCORT)
+
+
+RULES = {"ctd": CtdRules, "soltura": CrawlRules, "scoundrel": CrawlRules}
+
+
+# -- the search ---------------------------------------------------------------------
+class Solver:
+    """An exact depth-first search of one game from its current state.
+    solve() returns True (won: self.path holds the winning move bytes from the
+    start), False (no line wins), or None (the budget ran out)."""
+
+    def __init__(self, game, rules, max_nodes=DEFAULT_BUDGET, max_seconds=None):
+        self.game = game
+        self.rules = rules
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.nodes = 0
+        self.lost = {}  # key: the worth of each state of that key proven lost
+        self.snaps = []
+        self.path = []
+
+    def solve(self):
+        self.t0 = time.perf_counter()
+        self.deadline = None if self.max_seconds is None else self.t0 + self.max_seconds
+        g = self.game
+        if g.status != PLAYING:
+            return g.status == WON
+        try:
+            found = self._search(0)
+        except OutOfBudget:
+            return None
+        finally:
+            self.seconds = time.perf_counter() - self.t0
+        self.path.reverse()
+        return found
+
+    def _search(self, depth):
+        g = self.game
+        rules = self.rules
+        if rules.dead(g):
+            return False
+        key, worth = rules.key(g)
+        known = self.lost.get(key)
+        if known is not None:
+            for lost in known:
+                if _covers(lost, worth):
+                    return False
+        moves = rules.order(g, rules.moves(g))
+        if depth == len(self.snaps):
+            self.snaps.append(bytearray(len(g.state)))
+        snap = self.snaps[depth]
+        g.snapshot(snap)
+        made = g.moves
+        for mv in moves:
+            if self.nodes >= self.max_nodes:
+                raise OutOfBudget()
+            self.nodes += 1
+            if self.deadline is not None and self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
+                raise OutOfBudget()
+            g.play(mv)
+            status = g.status
+            if status == WON or (status == PLAYING and self._search(depth + 1)):
+                self.path.append(mv)
+                return True
+            g.restore(snap)
+            g.status = PLAYING
+            g.moves = made
+        if known is None:
+            self.lost[key] = [worth]
+        else:
+            known.append(worth)
+        return False
+
+
+def _covers(better, worth):
+    """True when a state worth `better` is at least as good in every part as one worth `worth`."""
+    for i in range(len(worth)):
+        if better[i] < worth[i]:
+            return False
+    return True
+
+
+def line_text(spec, game, path):
+    """The moves of path in notation, made on game (a fresh deal)."""
+    out = []
+    for mv in path:
+        out.append(spec.move_text(game, mv))
+        game.play(mv)
+    return out
+
+
+def solve_deal(spec, rules, seed=None, deck=None, max_nodes=DEFAULT_BUDGET, max_seconds=None):
+    """Solve one deal: a dict with winnable, line, nodes, seconds."""
+    game = spec.deal(rules, seed=seed, deck=deck)
+    solver = Solver(game, RULES[spec.key](game), max_nodes, max_seconds)
+    found = solver.solve()
+    line = line_text(spec, spec.deal(rules, seed=seed, deck=deck), solver.path) if found else []
+    return {"winnable": found, "line": line, "nodes": solver.nodes, "seconds": round(solver.seconds, 4)}
+
+
+# -- sweeps -------------------------------------------------------------------------
+def _sweep_one(job):
+    key, rules, seed, max_nodes, max_seconds = job
+    r = solve_deal(GAMES[key], rules, seed=seed, max_nodes=max_nodes, max_seconds=max_seconds)
+    return {"seed": seed, "winnable": r["winnable"], "nodes": r["nodes"], "seconds": r["seconds"]}
+
+
+def read_sweep(path):
+    """The records of a sweep file, and the byte length of its whole lines (a
+    line cut short by a stopped run is left out, to be written again)."""
+    records = []
+    good = 0
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return records, 0
+    at = 0
+    while True:
+        end = data.find(b"\n", at)
+        if end < 0:
+            break
+        text = data[at:end].strip()
+        if text:
+            try:
+                r = json.loads(text)
+            except ValueError:
+                raise cli.Exit("solve: %s line %d is not a JSON line" % (cli.shown(path), data.count(b"\n", 0, at) + 1))
+            if not isinstance(r, dict) or not isinstance(r.get("seed"), int):
+                raise cli.Exit("solve: %s line %d has no seed" % (cli.shown(path), data.count(b"\n", 0, at) + 1))
+            records.append(r)
+        at = end + 1
+        good = at
+    return records, good
+
+
+def sweep(spec, rules, first, last, out, jobs, max_nodes, max_seconds):
+    records, good = read_sweep(out)
+    done = set(r["seed"] for r in records)
+    todo = [s for s in range(first, last + 1) if s not in done]
+    with open(out, "ab") as f:
+        f.truncate(good)
+    cli.err("solve: %s %s deals %d-%d: %d done before, %d to solve on %d jobs"
+            % (spec.key, spec.rules[rules], first, last, last - first + 1 - len(todo), len(todo), jobs))
+    if not todo:
+        return 0
+    work = [(spec.key, rules, s, max_nodes, max_seconds) for s in todo]
+    counts = {True: 0, False: 0, None: 0}
+    t0 = time.perf_counter()
+    shown = t0 + PROGRESS_EVERY
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    try:
+        results = pool.imap_unordered(_sweep_one, work) if pool else map(_sweep_one, work)
+        with open(out, "a") as f:
+            for i, r in enumerate(results, 1):
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+                counts[r["winnable"]] += 1
+                now = time.perf_counter()
+                if now >= shown or i == len(work):
+                    cli.err("solve: %d of %d deals, winnable %d, unwinnable %d, undecided %d, %.1f s"
+                            % (i, len(work), counts[True], counts[False], counts[None], now - t0))
+                    shown = now + PROGRESS_EVERY
+    finally:
+        if pool:
+            pool.terminate()
+            pool.join()
+    return 0
+
+
+def _percentile(values, q):
+    """The q-quantile (0..1) of a list of numbers, by the nearest rank."""
+    v = sorted(values)
+    i = max(0, min(len(v) - 1, int(q * len(v) + 0.999999) - 1))
+    return v[i]
+
+
+def summary(path):
+    """The figures of a sweep file as a dict."""
+    records, _ = read_sweep(path)
+    if not records:
+        raise cli.Exit("solve: %s holds no deals" % cli.shown(path))
+    n = len(records)
+    out = {"file": path, "deals": n, "seeds": [min(r["seed"] for r in records), max(r["seed"] for r in records)]}
+    for name, value in (("winnable", True), ("unwinnable", False), ("undecided", None)):
+        k = sum(1 for r in records if r.get("winnable") is value)
+        lo, hi = wilson(k, n)
+        out[name] = {"count": k, "share": round(k / n, 4), "share_95": [round(lo, 4), round(hi, 4)]}
+    for name in ("nodes", "seconds"):
+        values = [r.get(name, 0) for r in records]
+        out[name] = {"median": _percentile(values, 0.5), "p90": _percentile(values, 0.9), "max": max(values)}
+    return out
+
+
+def summary_text(s):
+    lines = ["%s: %d deals (seeds %d-%d)" % (s["file"], s["deals"], s["seeds"][0], s["seeds"][1])]
+    for name in ("winnable", "unwinnable", "undecided"):
+        v = s[name]
+        lines.append("  %-10s %5d  %5.1f%%  (95%%: %.1f%%-%.1f%%)"
+                     % (name, v["count"], 100 * v["share"], 100 * v["share_95"][0], 100 * v["share_95"][1]))
+    lines.append("  nodes      median %d, 90th pct %d, max %d" % (s["nodes"]["median"], s["nodes"]["p90"], s["nodes"]["max"]))
+    lines.append("  seconds    median %.3f, 90th pct %.3f, max %.3f"
+                 % (s["seconds"]["median"], s["seconds"]["p90"], s["seconds"]["max"]))
+    return "\n".join(lines)
+
+
+# -- the command line -------------------------------------------------------------------
+def _range(text):
+    parts = text.split("-")
+    if len(parts) != 2:
+        raise ValueError
+    a, b = cli.ascii_int(parts[0]), cli.ascii_int(parts[1])
+    return a, b
+
+
+def parser():
+    p = cli.Parser("solve", description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", choices=sorted(GAMES), help="which game")
+    p.add_argument("--rules", help=RULES_HELP)
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
+    what.add_argument("--deck", help="the whole deal as card names, as tools.replay reads it")
+    what.add_argument("--sweep", help="deal numbers A-B: solve each, one JSON line a deal to --out")
+    what.add_argument("--summary", metavar="FILE", help="print the figures of a sweep file")
+    p.add_argument("--out", help="the sweep's file (JSON lines; a rerun skips the seeds in it)")
+    p.add_argument("--jobs", type=cli.ascii_int, help="processes for a sweep (default: every core)")
+    p.add_argument("--budget", type=cli.ascii_int, default=DEFAULT_BUDGET,
+                   help="moves one deal's search may make before it answers null (default %d)" % DEFAULT_BUDGET)
+    p.add_argument("--seconds", type=float, help="and seconds one deal's search may take (default: no limit)")
+    p.add_argument("--json", action="store_true", help="--summary: print one JSON object")
+    return p
+
+
+def check_deal(p, spec, rules, args):
+    """A usage error for a seed out of range or a deck that is not a deal (as tools.replay says it)."""
+    if args.seed is not None and not 0 <= args.seed < 2**30:
+        p.error("--seed must be from 0 to 2**30 - 1")
+    if args.deck is not None:
+        for i, word in enumerate(cli.words(args.deck), 1):
+            if not cli.is_notation(word, LONGEST_CARD):
+                raise cli.Exit("solve: bad --deck: card %d ('%s') is not a card's name "
+                               "(A 2..10 J Q K + S H D C, or RJ BJ)" % (i, cli.shown(word)))
+        try:
+            spec.deal(rules, deck=args.deck)
+        except ValueError as e:
+            raise cli.Exit("solve: bad --deck: %s" % cli.clip_message(str(e)))
+
+
+def main(argv=None):
+    return cli.guard("solve", _main, argv)
+
+
+def _main(argv):
+    p = parser()
+    args = p.parse_args(argv)
+    if args.summary is not None:
+        s = summary(args.summary)
+        cli.out(json.dumps(s) if args.json else summary_text(s))
+        return 0
+    if args.game is None:
+        p.error("--game is required")
+    spec = GAMES[args.game]
+    rules = rules_index(p, spec, args.rules)
+    if args.budget < 1:
+        p.error("--budget must be at least 1")
+    if args.seconds is not None and not args.seconds > 0:
+        p.error("--seconds must be more than 0")
+    if args.sweep is not None:
+        try:
+            first, last = _range(args.sweep)
+        except Exception:
+            p.error("--sweep must be A-B, two deal numbers (0-999)")
+        if not 0 <= first <= last < 2**30:
+            p.error("--sweep A-B needs 0 <= A <= B < 2**30")
+        if args.out is None:
+            p.error("--sweep needs --out FILE")
+        jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+        if jobs < 1:
+            p.error("--jobs must be at least 1")
+        return sweep(spec, rules, first, last, args.out, jobs, args.budget, args.seconds)
+    if args.seed is None and args.deck is None:
+        p.error("one of --seed, --deck, --sweep or --summary is required")
+    for name in ("out", "jobs"):
+        if getattr(args, name) is not None:
+            p.error("--%s goes with --sweep" % name)
+    check_deal(p, spec, rules, args)
+    r = solve_deal(spec, rules, seed=args.seed, deck=args.deck, max_nodes=args.budget, max_seconds=args.seconds)
+    r["budget"] = args.budget
+    cli.out(json.dumps(r))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
