@@ -561,12 +561,9 @@ class Crawl(Game):
     def _unapply(self, mv):
         """Undo move mv, the last of the log: the state before the log's first
         move comes back, and the log is played again without mv."""
-        n = self.log_n
         self.restore(self.room_start)
-        for i in range(n):
-            self.log_n = i + 1
+        for i in range(self.log_n):  # (none of them a barrier, and the first snapshots the same state)
             self._apply(self.log[i])
-        self.log_n = n
         self.n_events = 0
 
     def _refill(self):
