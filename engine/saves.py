@@ -5,7 +5,7 @@ Any game that keeps its parts in game.state, names its other saved ints
 saves through here, so the format is written once:
 
     0      format version (3)
-    1      game id (1 Clear the Dungeon, 2 Soltura, 3 Scoundrel)
+    1      game id (1 Clear the Dungeon, 2 Soltura, 3 Scoundrel, 4 Rogue Solitaire)
     2      rule set
     3      status
     4..7   seed, little-endian, below 2**30 (FF FF FF FF: NO_SEED, dealt from a given deck)
