@@ -24,6 +24,9 @@ Game(rules).set_up(order) -> self, a given deal (seed NO_SEED): order is all
     ValueError), order[18:27] monster places 1-9 (dealt face down), and
     order[27:54] the deck from its top down.  Shuffles #0 and #1 count as done
     (shuffles = 2); later shuffles seed from 0 in place of the seed.
+A new floor (C4) puts the monster's, your and the exit's cards (places 1-9)
+and then the discards onto the deck, the Jokers aside, shuffles it and deals
+S2-S5 (M2 on the gauntlet) as deal() does; the hand and the Buffet stay.
 
 Memory shape (once per game; a move allocates nothing; the parts are views
 into one 170-byte state, see engine/game.py; a save is 182 bytes):
@@ -137,6 +140,8 @@ Events (kind, a, b), after each move; up to 16:
     EV_STARVED   (C7)
 
 Memory: the state (170 B), legal (144 B), events (48 B), the log (64 B).
+Heap under MicroPython (64-bit): this module about 13.5 KB once imported,
+engine/rogue_bots.py 2.7 KB; tools/fit.py plays it in 30 KiB.
 """
 
 from engine import const
