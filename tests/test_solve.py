@@ -19,6 +19,7 @@ from tools.games import GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_SETS = [(key, rules) for key in ("ctd", "soltura", "scoundrel") for rules in range(len(GAMES[key].rules))]
+OTHERS = [(key, rules) for key in GAMES if key not in solve.RULES for rules in range(len(GAMES[key].rules))]
 
 
 def run(*args):
@@ -221,6 +222,20 @@ def test_the_command_prints_one_json_line_that_replays_to_won():
     assert set(out) == {"winnable", "line", "nodes", "seconds", "budget"}
     assert out["winnable"] is True and out["budget"] == 50000
     assert replay("ctd", 0, 0, out["line"])["status"] == "won"
+
+
+@pytest.mark.parametrize("key,rules", OTHERS)
+def test_a_game_without_rules_of_its_own_is_solved_by_its_whole_state(key, rules):
+    """Rogue Solitaire: the search keys on the whole state and plays the
+    greedy bot's moves first; a line it finds replays to won."""
+    for seed in range(5):
+        r = solve.solve_deal(GAMES[key], rules, seed=seed, max_nodes=5000)
+        if r["winnable"]:
+            break
+    else:
+        pytest.fail("no deal of 0-4 won within 5000 moves")
+    state = replay(key, rules, seed, r["line"])
+    assert state["status"] == "won" and state["moves"] == r["line"]
 
 
 # -- sweeps --------------------------------------------------------------------------

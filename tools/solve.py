@@ -15,8 +15,8 @@ is won by the engine's status: in Soltura's Score, winning is surviving.
 
 The search is depth-first over the engine itself: each move is made with
 game.play() and taken back by restoring a snapshot of the game's state (one
-byte copy, engine/game.py) with the two ints a snapshot leaves out (status,
-moves: Flee's shuffle reads the move count).  Moves are tried best first (the
+byte copy, engine/game.py) with the ints a snapshot leaves out (status;
+moves, which Flee's shuffle reads; the undo log's length).  Moves are tried best first (the
 game's Rules class below orders them), and every state proven lost is kept in
 a table keyed by the bytes that decide its future (Rules.key), so a state
 reached again by another order of moves is not searched again.  A few exact
@@ -38,13 +38,15 @@ import sys
 import time
 
 from engine import cards, crawl, ctd
-from engine.game import LOST, PLAYING, WON
+from engine.game import PLAYING, WON
+from engine.rng import Rng
 from tools import cli
 from tools.games import GAMES, RULES_HELP, rules_index
 from tools.replay import LONGEST_CARD
 from tools.simulate import wilson
 
 DEFAULT_BUDGET = 1000000  # moves a search may make before it gives up (one deal)
+DEEPEST = 100000  # the recursion limit of a search (the move count of the longest game, and some)
 PROGRESS_EVERY = 5.0  # seconds between two progress lines of a sweep
 
 
@@ -230,7 +232,44 @@ _BENEVOLENT = (crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT)
 _MISCHIEVOUS = (crawl.A_FLEE, crawl.A_BET, crawl.A_SWAP, crawl.A_ESCORT)
 
 
-RULES = {"ctd": CtdRules, "soltura": CrawlRules, "scoundrel": CrawlRules}
+class StateRules:
+    """Any other game (Rogue Solitaire): the whole state with its SAVED ints
+    is the key (status aside, all a save holds but the move count and the
+    seed, which such a game must not read); the engine's moves, its greedy
+    bot's choice first (when it has that bot), so the search plays the bot's
+    game first and tries other moves from its end back; no cut."""
+
+    def __init__(self, game, bot=None):
+        self.snap = bytearray(len(game.state))
+        self.bot = bot
+        self.rng = Rng(0)
+
+    def key(self, g):
+        g.snapshot(self.snap)
+        return bytes(self.snap), ()
+
+    def dead(self, g):
+        return False
+
+    def moves(self, g):
+        n = g.legal_moves()
+        return bytes(g.legal[:n])
+
+    def order(self, g, moves):
+        if self.bot is None:
+            return moves
+        first = self.bot(g, self.rng)
+        return [first] + [mv for mv in moves if mv != first]
+
+
+RULES = {"ctd": CtdRules, "soltura": CrawlRules, "scoundrel": CrawlRules}  # others: StateRules
+
+
+def rules_of(key, game):
+    """What the search knows of a game's rules (see RULES)."""
+    if key in RULES:
+        return RULES[key](game)
+    return StateRules(game, GAMES[key].bots.get("greedy"))
 
 
 # -- the search ---------------------------------------------------------------------
@@ -255,11 +294,14 @@ class Solver:
         g = self.game
         if g.status != PLAYING:
             return g.status == WON
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, DEEPEST))  # a frame a move: Rogue Solitaire plays thousands
         try:
             found = self._search(0)
         except OutOfBudget:
             return None
         finally:
+            sys.setrecursionlimit(limit)
             self.seconds = time.perf_counter() - self.t0
         self.path.reverse()
         return found
@@ -275,12 +317,13 @@ class Solver:
             for lost in known:
                 if _covers(lost, worth):
                     return False
-        moves = rules.order(g, rules.moves(g))
         if depth == len(self.snaps):
             self.snaps.append(bytearray(len(g.state)))
         snap = self.snaps[depth]
         g.snapshot(snap)
         made = g.moves
+        logged = g.log_n
+        moves = rules.order(g, rules.moves(g))
         for mv in moves:
             if self.nodes >= self.max_nodes:
                 raise OutOfBudget()
@@ -295,6 +338,7 @@ class Solver:
             g.restore(snap)
             g.status = PLAYING
             g.moves = made
+            g.log_n = logged
         if known is None:
             self.lost[key] = [worth]
         else:
@@ -322,7 +366,7 @@ def line_text(spec, game, path):
 def solve_deal(spec, rules, seed=None, deck=None, max_nodes=DEFAULT_BUDGET, max_seconds=None):
     """Solve one deal: a dict with winnable, line, nodes, seconds."""
     game = spec.deal(rules, seed=seed, deck=deck)
-    solver = Solver(game, RULES[spec.key](game), max_nodes, max_seconds)
+    solver = Solver(game, rules_of(spec.key, game), max_nodes, max_seconds)
     found = solver.solve()
     line = line_text(spec, spec.deal(rules, seed=seed, deck=deck), solver.path) if found else []
     return {"winnable": found, "line": line, "nodes": solver.nodes, "seconds": round(solver.seconds, 4)}
