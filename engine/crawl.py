@@ -494,7 +494,7 @@ class Crawl(Game):
                 elif kind(c) == MONSTER and self.can_strike(c) == 0:
                     act = A_WEAPON
                 else:
-                    act = A_BARE  # (a potion or a weapon: A_USE, the same)
+                    act = A_BARE  # (a potion or a weapon resolves whatever the act)
         if act <= A_BARE:  # resolve card c, out of its slot: drink, equip or fight
             self.last_potion = 0
             s = (c >> 4) & 3
@@ -523,7 +523,7 @@ class Crawl(Game):
                 self.weapon = c
                 self.event(EV_EQUIP, c, (c & 0x0F) + self.buff)
             else:  # a monster: one that kills the player is not slain, it stays in its slot
-                hurt = c & 0x0F
+                hurt = c & 0x0F  # value(c), without the call
                 if hurt == 1:
                     hurt = 14
                 if act == A_WEAPON:
