@@ -40,7 +40,7 @@ into one 170-byte state, see engine/game.py; a save is 182 bytes):
                    next monster is buffet[0]); flags clear
     then the SAVED ints, one byte each: hand_n deck_n pile_n buffet_n floor
     turn_lo turn_hi shuffles end step at stage flags
-    legal  144 B   scratch for legal_moves(); events 16 x 3 B
+    legal  144 B   scratch for legal_moves(); events 20 x 3 B
 Ints: floor (1..10; 11 = the gauntlet), turn (a property: the number of the
 turn being played, 1 first; it goes up after each death check), shuffles,
 end (why the game is over: ESCAPED, SLAIN, STARVED, RESIGNED; 0 while
@@ -115,7 +115,7 @@ place faces a monster card, this one does not), R_NOT_PENDING (not a place
 or card the choice may name), R_ROW + n and R_COL + n (n = 1..3: that row or
 column would be empty, P7).
 
-Events (kind, a, b), after each move; up to 16:
+Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
     EV_DISCARD   a card, b cards on the pile (T1)
     EV_ATTACK    a player place, b monster target place
     EV_REPLY     a monster place, b player target place (R1-R3)
@@ -139,7 +139,7 @@ Events (kind, a, b), after each move; up to 16:
     EV_SLAIN     (X1)
     EV_STARVED   (C7)
 
-Memory: the state (170 B), legal (144 B), events (48 B), the log (64 B).
+Memory: the state (170 B), legal (144 B), events (60 B), the log (64 B).
 Heap under MicroPython (64-bit): this module about 13.5 KB once imported,
 engine/rogue_bots.py 2.7 KB; tools/fit.py plays it in 30 KiB.
 """
@@ -258,7 +258,7 @@ _KEY_SEEN = const(1)  # flags: BJ was in your hand or grid on the gauntlet (AC2)
 _EXIT_SEEN = const(2)  # flags: you were at the exit at a T3 of the gauntlet (AC3)
 _SPECIAL = const(1)
 _CRITICAL = const(2)
-_MAX_EVENTS = const(16)
+_MAX_EVENTS = const(20)
 
 _RING = b"\x00\x03\x06\x07\x08\x05\x02\x01"  # places 1 4 7 8 9 6 3 2
 _POS = b"\x00\x07\x06\x01\x00\x05\x02\x03\x04"  # where each index stands on the ring
