@@ -206,3 +206,38 @@ def test_moves_and_what_a_screen_asks_allocate_nothing_under_micropython(engine_
     figures = json.loads(r.stdout)
     assert figures["games"] == 6 and figures["moves"] > 40 and figures["undos"] > 10
     assert figures["alloc_per_move_max"] == 0 and figures["alloc_total"] == 0 and figures["alloc_asking_max"] == 0
+
+
+def test_single_byte_mutants_of_saves_are_refused_or_play_on_soundly():
+    images = []
+    for rules in (rogue.QUICK, rogue.CAMPAIGN):
+        g = Rogue(rules).deal(21)
+        rng = Rng(21)
+        while g.status == PLAYING:
+            if g.moves % 40 == 5 or g.phase() >= rogue.PHASE_HEAL:
+                images.append(image(g))
+            g.play(BOTS["greedy"](g, rng))
+        images.append(image(g))
+    rng = Rng(5)
+    refused = accepted = 0
+    for img in images[::2]:
+        for at in range(10, len(img) - 2):
+            for value in (0, img[at] ^ 0x80, (img[at] + 1) & 0xFF):
+                bad = bytearray(img)
+                bad[at] = value
+                if bytes(bad) == img:
+                    continue
+                c = saves.crc16(bad, 0, len(bad) - 2)
+                bad[-2], bad[-1] = c & 0xFF, c >> 8
+                try:
+                    h = saves.load(Rogue, bad, 2)
+                except saves.SaveError:
+                    refused += 1
+                    continue
+                accepted += 1
+                for _ in range(60):  # what validate lets through plays on by the rules
+                    if h.status != PLAYING:
+                        break
+                    n = h.legal_moves()
+                    assert n > 0 and h.play(h.legal[rng.below(n)]) == 0
+    assert refused > 5 * accepted > 0
