@@ -263,7 +263,7 @@ def test_summary_counts_the_shares(tmp_path):
     out = tmp_path / "s.jsonl"
     rows = [{"seed": i, "winnable": [True, False, None, True][i], "nodes": 10 * i, "seconds": 0.5 * i} for i in range(4)]
     out.write_text("".join(json.dumps(x) + "\n" for x in rows))
-    s = solve.summary(str(out))
+    s = solve.summary([str(out)])
     assert s["deals"] == 4 and s["winnable"]["count"] == 2 and s["unwinnable"]["count"] == 1
     assert s["undecided"]["count"] == 1 and s["winnable"]["share"] == 0.5
     lo, hi = s["winnable"]["share_95"]
@@ -271,6 +271,27 @@ def test_summary_counts_the_shares(tmp_path):
     assert s["nodes"]["median"] == 10 and s["nodes"]["max"] == 30
     r = run("--summary", str(out))
     assert r.returncode == 0 and "winnable" in r.stdout and "4 deals" in r.stdout
+
+
+def test_a_rerun_over_the_undecided_settles_them_in_the_summary(tmp_path):
+    first = tmp_path / "first.jsonl"
+    rows = [{"seed": 0, "winnable": True, "nodes": 5, "seconds": 0.1}, {"seed": 1, "winnable": None, "nodes": 50, "seconds": 1},
+            {"seed": 2, "winnable": False, "nodes": 7, "seconds": 0.1}, {"seed": 3, "winnable": None, "nodes": 50, "seconds": 1}]
+    first.write_text("".join(json.dumps(x) + "\n" for x in rows))
+    again = tmp_path / "again.jsonl"
+    r = run("--game", "ctd", "--rules", "onestrike", "--sweep", "0-9", "--undecided-in", str(first), "--out", str(again),
+            "--jobs", "1", "--budget", "100000")
+    assert r.returncode == 0, r.stderr
+    redone = [json.loads(x) for x in again.read_text().splitlines()]
+    assert [x["seed"] for x in redone] == [1, 3]
+    assert all(x["winnable"] is not None for x in redone)
+    s = solve.summary([str(first), str(again)])
+    assert s["deals"] == 4 and s["undecided"]["count"] == 0
+    assert s["winnable"]["count"] + s["unwinnable"]["count"] == 4
+    clash = tmp_path / "clash.jsonl"
+    clash.write_text(json.dumps({"seed": 0, "winnable": False, "nodes": 1, "seconds": 0}) + "\n")
+    r = run("--summary", str(first), str(clash))
+    assert r.returncode == 2 and "deal 0 is winnable in one file and not in another" in r.stderr
 
 
 @pytest.mark.parametrize("args,words", [
@@ -284,6 +305,10 @@ def test_summary_counts_the_shares(tmp_path):
     (["--seed", "1"], "--game is required"),
     (["--game", "soltura", "--deck", "AS KS"], "bad --deck"),
     (["--game", "ctd", "--seed", "1", "--jobs", "2"], "--jobs goes with --sweep"),
+    (["--game", "ctd", "--seed", "1", "--undecided-in", "x"], "--undecided-in goes with --sweep"),
+    (["--game", "ctd", "--sweep", "0-1", "--out", "x", "--undecided-in", "x"], "another file than --out"),
+    (["--game", "ctd", "--sweep", "0-1", "--out", "."], "solve: cannot read .: "),
+    (["--summary", "."], "cannot read"),
 ])
 def test_bad_arguments_exit_2_with_one_line(args, words):
     r = run(*args)

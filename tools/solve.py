@@ -25,8 +25,11 @@ dead-ends cut the search early (Rules.dead).  The budget counts moves made.
 --sweep A-B solves deals A..B on --jobs processes (default every core) and
 appends one JSON line a deal to --out: {"seed", "winnable", "nodes",
 "seconds"}; a rerun skips the seeds already in the file, so a stopped sweep
-resumes.  Progress goes to stderr.  --summary FILE prints a sweep file's
-shares (with 95% Wilson intervals) and its nodes and seconds per deal.
+resumes.  Progress goes to stderr.  --undecided-in FILE limits a sweep to the
+deals FILE left null: a rerun with a bigger budget, into another --out file.
+--summary FILE... prints the shares of sweep files (with 95% Wilson
+intervals; a later file's answer settles an earlier null) and their nodes and
+seconds per deal.
 
 Exit codes: 0 done, 2 bad input (one line on stderr), 130 interrupted.
 """
@@ -389,6 +392,8 @@ def read_sweep(path):
             data = f.read()
     except FileNotFoundError:
         return records, 0
+    except OSError as e:
+        raise cli.Exit("solve: cannot read %s: %s" % (cli.shown(path), e.strerror or e))
     at = 0
     while True:
         end = data.find(b"\n", at)
@@ -408,14 +413,24 @@ def read_sweep(path):
     return records, good
 
 
-def sweep(spec, rules, first, last, out, jobs, max_nodes, max_seconds):
+def sweep(spec, rules, first, last, out, jobs, max_nodes, max_seconds, undecided_in=None):
+    """Solve deals first..last not yet in the file out (only those that the
+    file undecided_in holds as null, when given), one line a deal to out."""
     records, good = read_sweep(out)
     done = set(r["seed"] for r in records)
-    todo = [s for s in range(first, last + 1) if s not in done]
-    with open(out, "ab") as f:
-        f.truncate(good)
-    cli.err("solve: %s %s deals %d-%d: %d done before, %d to solve on %d jobs"
-            % (spec.key, spec.rules[rules], first, last, last - first + 1 - len(todo), len(todo), jobs))
+    seeds = range(first, last + 1)
+    if undecided_in is not None:
+        retry = set(r["seed"] for r in read_sweep(undecided_in)[0] if r.get("winnable") is None)
+        seeds = [s for s in seeds if s in retry]
+    todo = [s for s in seeds if s not in done]
+    try:
+        with open(out, "ab") as f:
+            f.truncate(good)
+    except OSError as e:
+        raise cli.Exit("solve: cannot write %s: %s" % (cli.shown(out), e.strerror or e))
+    cli.err("solve: %s %s deals %d-%d%s: %d done before, %d to solve on %d jobs"
+            % (spec.key, spec.rules[rules], first, last, " undecided in %s" % undecided_in if undecided_in else "",
+               len(seeds) - len(todo), len(todo), jobs))
     if not todo:
         return 0
     work = [(spec.key, rules, s, max_nodes, max_seconds) for s in todo]
@@ -449,13 +464,30 @@ def _percentile(values, q):
     return v[i]
 
 
-def summary(path):
-    """The figures of a sweep file as a dict."""
-    records, _ = read_sweep(path)
+def merged(paths):
+    """The records of sweep files by seed: a later file's true or false
+    settles an earlier null (a rerun with a bigger budget); true against
+    false is an error."""
+    by_seed = {}
+    for path in paths:
+        for r in read_sweep(path)[0]:
+            old = by_seed.get(r["seed"])
+            if old is not None and old.get("winnable") is not None:
+                if r.get("winnable") is not None and r["winnable"] != old["winnable"]:
+                    raise cli.Exit("solve: deal %d is winnable in one file and not in another" % r["seed"])
+                continue
+            if old is None or r.get("winnable") is not None:
+                by_seed[r["seed"]] = r
+    return [by_seed[s] for s in sorted(by_seed)]
+
+
+def summary(paths):
+    """The figures of sweep files (merged, see merged()) as a dict."""
+    records = merged(paths)
     if not records:
-        raise cli.Exit("solve: %s holds no deals" % cli.shown(path))
+        raise cli.Exit("solve: %s holds no deals" % cli.shown(" ".join(paths)))
     n = len(records)
-    out = {"file": path, "deals": n, "seeds": [min(r["seed"] for r in records), max(r["seed"] for r in records)]}
+    out = {"files": list(paths), "deals": n, "seeds": [records[0]["seed"], records[-1]["seed"]]}
     for name, value in (("winnable", True), ("unwinnable", False), ("undecided", None)):
         k = sum(1 for r in records if r.get("winnable") is value)
         lo, hi = wilson(k, n)
@@ -467,7 +499,7 @@ def summary(path):
 
 
 def summary_text(s):
-    lines = ["%s: %d deals (seeds %d-%d)" % (s["file"], s["deals"], s["seeds"][0], s["seeds"][1])]
+    lines = ["%s: %d deals (seeds %d-%d)" % (" + ".join(s["files"]), s["deals"], s["seeds"][0], s["seeds"][1])]
     for name in ("winnable", "unwinnable", "undecided"):
         v = s[name]
         lines.append("  %-10s %5d  %5.1f%%  (95%%: %.1f%%-%.1f%%)"
@@ -495,8 +527,11 @@ def parser():
     what.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
     what.add_argument("--deck", help="the whole deal as card names, as tools.replay reads it")
     what.add_argument("--sweep", help="deal numbers A-B: solve each, one JSON line a deal to --out")
-    what.add_argument("--summary", metavar="FILE", help="print the figures of a sweep file")
+    what.add_argument("--summary", metavar="FILE", nargs="+",
+                      help="print the figures of sweep files (a later file's answer settles an earlier null)")
     p.add_argument("--out", help="the sweep's file (JSON lines; a rerun skips the seeds in it)")
+    p.add_argument("--undecided-in", metavar="FILE",
+                   help="--sweep only the deals that this sweep file left undecided (null): a rerun with a bigger budget")
     p.add_argument("--jobs", type=cli.ascii_int, help="processes for a sweep (default: every core)")
     p.add_argument("--budget", type=cli.ascii_int, default=DEFAULT_BUDGET,
                    help="moves one deal's search may make before it answers null (default %d)" % DEFAULT_BUDGET)
@@ -551,12 +586,14 @@ def _main(argv):
         jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
         if jobs < 1:
             p.error("--jobs must be at least 1")
-        return sweep(spec, rules, first, last, args.out, jobs, args.budget, args.seconds)
+        if args.undecided_in is not None and os.path.abspath(args.undecided_in) == os.path.abspath(args.out):
+            p.error("--undecided-in needs another file than --out (the rerun's answers go to --out)")
+        return sweep(spec, rules, first, last, args.out, jobs, args.budget, args.seconds, args.undecided_in)
     if args.seed is None and args.deck is None:
         p.error("one of --seed, --deck, --sweep or --summary is required")
-    for name in ("out", "jobs"):
+    for name in ("out", "jobs", "undecided_in"):
         if getattr(args, name) is not None:
-            p.error("--%s goes with --sweep" % name)
+            p.error("--%s goes with --sweep" % name.replace("_", "-"))
     check_deal(p, spec, rules, args)
     r = solve_deal(spec, rules, seed=args.seed, deck=args.deck, max_nodes=args.budget, max_seconds=args.seconds)
     r["budget"] = args.budget
