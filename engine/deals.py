@@ -23,7 +23,8 @@ The packer keeps whichever form is smaller: a bitmap costs a bit a deal number
 in the range, Rice about k + 2 bits a deal, so a dense list is a bitmap and a
 sparse one Rice.
 
-Memory: nothing beyond the bytes handed in; reading a deal allocates no object.
+Memory: nothing beyond the bytes handed in; reading, checking or drawing a
+deal allocates no object.
 """
 
 from engine import const
@@ -108,7 +109,7 @@ def check(buf, seed_max=0x3FFFFFFF):
     """The list's count when buf is a whole, sound list; else ValueError
     saying what is wrong.  It walks the whole list once."""
     n = len(buf)
-    if n < HEAD or buf[0:2] != MAGIC:
+    if n < HEAD or buf[0] != MAGIC[0] or buf[1] != MAGIC[1]:
         raise ValueError("not a list of deals")
     form = buf[2]
     rice = buf[3]

@@ -10,7 +10,8 @@ comes from its file name, GAME-RULES[-anything].jsonl (ctd-onestrike.jsonl,
 soltura-score-0-9999.jsonl), or is given in front of it: ctd-classic=FILE.
 Several files of one rule set are merged.  Only "winnable": true is taken
 (false and null, a solver that gave up, are left out); a seed given twice
-with different verdicts is an error.
+with true and false is an error, while true or false settles an earlier null
+(a rerun with a bigger budget).
 
 The list keeps the --most lowest winnable deals (default 1000; 0 keeps all),
 as a bitmap or as Rice-coded gaps, whichever is smaller.  Every list is
@@ -129,10 +130,10 @@ def read_sweep(path, verdicts):
             try:
                 line = f.readline(_MAX_LINE + 1)
             except (UnicodeDecodeError, OSError) as e:
-                raise cli.Exit("pack_deals: %s:%d: cannot read it as UTF-8 text (%s)" % (cli.shown(path), n, e))
+                raise cli.Exit("pack_deals: %s:%d: cannot read it as UTF-8 text (%s)" % (cli.shown(path, 100), n, e))
             if not line:
                 return
-            where = "%s:%d" % (cli.shown(path), n)
+            where = "%s:%d" % (cli.shown(path, 100), n)
             if len(line) > _MAX_LINE:
                 raise cli.Exit("pack_deals: %s: a line of over %d characters is no sweep line" % (where, _MAX_LINE))
             if not line.strip():
@@ -148,7 +149,11 @@ def read_sweep(path, verdicts):
                 raise cli.Exit("pack_deals: %s: seed %s is not a deal number (0 .. %d)" % (where, cli.shown(seed), SEED_MAX))
             if won not in (True, False, None) or type(won) not in (bool, type(None)):
                 raise cli.Exit('pack_deals: %s: "winnable" must be true, false or null, not %s' % (where, cli.shown(won)))
-            if seed in verdicts and verdicts[seed] != won:
+            old = verdicts.get(seed)
+            if won is None:
+                verdicts.setdefault(seed, None)
+                continue
+            if old is not None and old != won:
                 raise cli.Exit("pack_deals: %s: seed %d was %s before, now %s"
                                % (where, seed, json.dumps(verdicts[seed]), json.dumps(won)))
             verdicts[seed] = won
