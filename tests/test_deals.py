@@ -475,3 +475,26 @@ def test_the_reader_under_micropython_reads_the_same_and_allocates_nothing(tmp_p
         n, last, mid, drawn, spent = map(int, line.split())
         assert (n, last, mid) == (deals.count(buf), deals.nth(buf, n - 1), deals.nth(buf, n // 2))
         assert drawn == deals.draw(buf, rng, last) and spent == 0
+
+
+@pytest.mark.skipif(MICROPYTHON is None and not os.environ.get("CI"), reason="micropython not installed")
+def test_the_deals_screens_run_under_micropython_in_the_proxy_heap(tmp_path):
+    """The .mpy build with a Classic list, under MicroPython in the heap the
+    screens' proxy runs in (tools/bench.py PROXY_HEAP), by presses."""
+    from tools import bench
+
+    tree = str(tmp_path / "tree")
+    builder.build(tree, "micropython")
+    listed = list(range(100, 3000, 7))
+    src = tmp_path / "ctd_classic.py"
+    src.write_text(packer.module_text("ctd", "classic", packer.pack(listed), 0, 0, ["test"]))
+    mpy.compile_file(str(src), os.path.join(tree, "engine", "winnable", "ctd_classic.mpy"), "micropython")
+    script = os.path.join(ROOT, "tests", "mp", "winnable_on_micropython.py")
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + bench.PROXY_HEAP, script, tree, os.path.join(ROOT, "tests", "mp")]
+                       + [str(s) for s in listed], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout.startswith("ok"), r.stdout + r.stderr
+    out = json.loads(r.stdout.splitlines()[1])
+    assert len(out["played"]) == 4 and all(d in listed for d in out["played"])
+    heap = out["heap_free"]
+    # the deals menu and the entry (with the game's rules, read for a rule set's name) hold well under play
+    assert heap["deals menu"] > heap["play"] + 8192 and heap["deal entry"] > heap["play"] + 8192
