@@ -2,8 +2,9 @@
 straight from the packed bytes (never unpacked into a list).
 
 tools/pack_deals.py writes a list as one module of engine/winnable/ holding
-DEALS, the bytes below; the app reads it (registry.read) only to draw a deal,
-and lets it go at once.
+DEALS, the bytes below; from_list() reads it (registry.read) only to count it
+or draw a deal, and lets it go at once; the app imports this module for that
+call only.
 
 The bytes (little-endian):
 
@@ -27,7 +28,8 @@ Memory: nothing beyond the bytes handed in; reading, checking or drawing a
 deal allocates no object.
 """
 
-from engine import const
+from engine import const, registry
+from engine.rng import Rng
 
 MAGIC = b"DL"
 HEAD = const(16)
@@ -173,3 +175,17 @@ def draw(buf, rng, avoid=-1):
     if d == avoid and n > 1:
         d = nth(buf, (k + 1) % n)
     return d
+
+
+def from_list(entry, rules, seed=-1, avoid=-1):
+    """The count of the list of entry's rule set (a registry Entry) when
+    seed < 0, else a deal drawn from it by Rng(seed), never avoid when it has
+    another; -1 when the rule set has no list or a damaged one.  The list's
+    module is read and released at once (registry.read)."""
+    name = registry.engine_class(entry).RULE_NAMES[rules]
+    try:
+        buf = registry.read("engine.winnable.%s_%s:DEALS" % (entry.key, name))
+        n = check(buf)
+    except (ImportError, ValueError):
+        return -1
+    return n if seed < 0 else draw(buf, Rng(seed), avoid)

@@ -224,6 +224,21 @@ def test_the_deals_menu_offers_winnable_deals_only_where_there_is_a_list(lists, 
     assert not too_long
 
 
+def test_a_rule_set_whose_list_is_gone_or_damaged_deals_as_without_one(lists):
+    d = Driver((menus.RuleSets, CTD, ctd.RESERVE))
+    d.app.set_winnable(CTD, ctd.RESERVE, True)  # then a build without its list
+    assert 0 <= d.app.new_deal(CTD, ctd.RESERVE) < 100000
+    d.tap("LEFT")  # its deals menu has no such choice, so it is cleared
+    assert not d.app.winnable(CTD, ctd.RESERVE) and d.app.store.settings[records.SET_FLAGS] == 0
+    buf = packer.pack([5, 6, 7])
+    (lists / "ctd_onestrike.py").write_text("DEALS = %r\n" % (buf[:-1] + b"\xff"))  # its last byte damaged
+    importlib.invalidate_caches()
+    assert d.app.from_list(CTD, ctd.ONESTRIKE) == -1 and d.app.from_list(CTD, ctd.CLASSIC) == len(CLASSIC_DEALS)
+    d.app.set_winnable(CTD, ctd.ONESTRIKE, True)
+    assert d.app.from_list(CTD, ctd.ONESTRIKE, 9) == -1
+    assert 0 <= d.app.new_deal(CTD, ctd.ONESTRIKE) < 100000  # a deal from the clock, no crash
+
+
 def test_winnable_deals_on_is_marked_and_kept_in_the_store(lists):
     board = FakeBoard()
     d = Driver((menus.RuleSets, CTD), board)

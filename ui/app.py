@@ -259,7 +259,7 @@ class App:
         self._deals += 1
         fresh = (self.board.ticks_ms() % DEAL_NUMBERS * 31 + self._deals * 7919) % DEAL_NUMBERS
         if entry is not None and self.winnable(entry, rules):
-            deal = self._winnable_deal(entry, rules, fresh)
+            deal = self.from_list(entry, rules, fresh)
             if deal >= 0:
                 return deal
         return fresh
@@ -292,32 +292,15 @@ class App:
         else:
             self._winnable_session &= ~(1 << (i - _KEPT_RULE_SETS))
 
-    def winnable_count(self, entry, rules):
-        """The deals in the list of winnable deals of entry's rule set (0: none)."""
-        n = self._from_list(entry, rules, -1)
-        return n if n > 0 else 0
-
-    def _winnable_deal(self, entry, rules, seed):
-        """A deal drawn from the list by an Rng seeded with seed, never the deal
-        just played; -1 when there is no sound list."""
-        return self._from_list(entry, rules, seed)
-
-    def _from_list(self, entry, rules, seed):
-        """The list's count (seed < 0) or a deal drawn from it; -1 when the rule
-        set has no sound list.  The list's module (engine/winnable/) and its
-        reader (engine/deals.py) are imported for this and released before it
-        returns."""
-        rules_class = registry.engine_class(entry)  # the game's rules stay: play needs them
+    def from_list(self, entry, rules, seed=-1):
+        """The count of the list of winnable deals of entry's rule set (seed < 0),
+        or a deal drawn from it by an Rng seeded with seed, never the deal just
+        played; -1 when it has no sound list.  The list (engine/winnable/) and
+        its reader (engine/deals.py) are imported for this and released before
+        it returns."""
+        registry.engine_class(entry)  # the game's rules stay: play needs them
         before = list(sys.modules)
-        out = -1
-        try:
-            buf = registry.read("engine.winnable.%s_%s:DEALS" % (entry.key, rules_class.RULE_NAMES[rules]))
-            deals = registry.module(_DEALS)
-            n = deals.check(buf)
-            out = n if seed < 0 else deals.draw(buf, registry.module("engine.rng").Rng(seed), self.last_deal)
-        except (ImportError, ValueError, IndexError):  # no list, or a damaged one
-            out = -1
-        buf = deals = rules_class = None
+        out = registry.module(_DEALS).from_list(entry, rules, seed, self.last_deal)
         registry.release([m for m in sys.modules if m not in before])
         gc.collect()
         return out

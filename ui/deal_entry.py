@@ -35,7 +35,7 @@ class Deals(Menu):
     def __init__(self, app, entry, rules):
         self.entry = entry
         self.rules = rules
-        n = app.winnable_count(entry, rules)  # the list is read for this and let go
+        n = app.from_list(entry, rules)  # the list is read for this and let go
         self.listed = n > 0
         choices = ["Type a deal"]
         if self.listed:
@@ -43,6 +43,8 @@ class Deals(Menu):
             choices = [_on_off(app.winnable(entry, rules))] + choices
         else:
             lines = ("No list of winnable", "deals for this one")
+            if app.winnable(entry, rules):  # its list is gone (a build without it): the choice goes too
+                app.set_winnable(entry, rules, False)
         title = entry.rule_titles[rules] + " deals"
         super().__init__(app, title[:COLUMNS], lines, choices, 0, "A:CHOOSE  B:BACK")
 
