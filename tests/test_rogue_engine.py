@@ -195,7 +195,9 @@ def test_the_same_deals_and_games_on_micropython_as_on_cpython():
     assert mp.stdout == cp.stdout and len(mp.stdout.splitlines()) == 8
 
 
-ROGUE_HEAP = "28k"  # the engine and its bots with a game (tools/fit.py, with its own harness, needs 30k; its target is 24k)
+# Room to spare: this measures allocation, not the heap a game needs (tools/fit.py
+# plays Rogue in 30k, tests/test_micropython.py's FIT_HEAPS holds it there).
+ROGUE_HEAP = "64k"
 
 
 @needs_micropython
