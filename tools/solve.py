@@ -60,20 +60,31 @@ class OutOfBudget(Exception):
 # -- what each game's search knows of its rules ---------------------------------------
 class CtdRules:
     """Clear the Dungeon.  The future of a state is decided by the monsters,
-    the attack cards on them, the hand, how far the power deck is drawn, and
-    the pile: only its size in Classic and One Strike (dead cards), its order
-    in Reserve (its top card is playable)."""
+    the hand, how far the power deck is drawn, what each column's attack
+    needs next (its role, and for a pair the first card's value: which cards
+    lie on it is no matter, they leave with the monster), and the pile: its
+    order in Reserve (its top card is playable), only its size in Classic
+    and One Strike (dead cards).  Within a key a state is better with fewer
+    cards on the damage pile and higher first cards waiting for their pairs
+    (each only allows more)."""
 
     def __init__(self, game):
         self.reserve = game.rules == ctd.RESERVE
 
     def key(self, g):
-        """The state's key, and how good it is within its key: (cards left
-        before the damage pile's limit,), since fewer dead cards never hurt."""
-        base = bytes(g.monsters) + bytes(g.attacks) + bytes(g.hand) + bytes((g.top,))
+        roles = bytearray(g.columns)
+        worth = [0] * (g.columns + 1)
+        if not self.reserve:
+            worth[0] = ctd.DAMAGE_LIMIT - g.pile_n
+        for col in range(g.columns):
+            role = g.role(col)
+            roles[col] = role
+            if role == 1:
+                worth[col + 1] = ctd.value(g.attacks[col * 3])
+        key = bytes(g.monsters) + bytes(roles) + bytes(g.hand) + bytes((g.top,))
         if self.reserve:
-            return base + bytes(g.pile[: g.pile_n]), ()
-        return base, (ctd.DAMAGE_LIMIT - g.pile_n,)
+            key += bytes(g.pile[: g.pile_n])
+        return key, worth
 
     def dead(self, g):
         """True when too few power cards are left for the monsters: each
