@@ -513,3 +513,28 @@ def test_the_deals_screens_run_under_micropython_in_the_proxy_heap(tmp_path):
     heap = out["heap_free"]
     # the deals menu and the entry (with the game's rules, read for a rule set's name) hold well under play
     assert heap["deals menu"] > heap["play"] + 8192 and heap["deal entry"] > heap["play"] + 8192
+
+
+def test_random_presses_through_the_deals_screens_never_crash_and_every_line_fits(lists, too_long):
+    """A random walk of presses, weighted to the rule sets' left and the deal
+    entry, from the title through every game's menus and plays."""
+    r = random.Random(7)
+    d = Driver()
+    seen = set()
+    for _ in range(1500):
+        name = type(d.screen).__name__
+        seen.add(name)
+        if name in ("RuleSets", "Deals", "DealEntry"):
+            key = r.choice(("LEFT", "LEFT", "UP", "DOWN", "A", "B", "RIGHT"))
+        elif name == "Play":
+            key = r.choice(("B", "B", "A", "UP", "DOWN", "LEFT", "RIGHT"))
+        else:
+            key = r.choice(("A", "A", "DOWN", "B", "UP"))
+        if key == "B" and name == "Play" and r.random() < 0.5:
+            d.hold("B", 1000)
+        else:
+            d.tap(key)
+        if type(d.screen).__name__ == "DealEntry":
+            assert 0 <= d.screen.value() <= SEED_MAX
+    assert {"RuleSets", "Deals", "DealEntry", "Play", "GameOver"} <= seen, seen
+    assert not too_long
