@@ -15,12 +15,17 @@ is won by the engine's status: in Soltura's Score, winning is surviving.
 
 The search is depth-first over the engine itself: each move is made with
 game.play() and taken back by restoring a snapshot of the game's state (one
-byte copy, engine/game.py) with the ints a snapshot leaves out (status;
-moves, which Flee's shuffle reads; the undo log's length).  Moves are tried best first (the
-game's Rules class below orders them), and every state proven lost is kept in
-a table keyed by the bytes that decide its future (Rules.key), so a state
-reached again by another order of moves is not searched again.  A few exact
-dead-ends cut the search early (Rules.dead).  The budget counts moves made.
+byte copy, engine/game.py) with the ints a snapshot leaves out (status; moves,
+which Flee's shuffle reads; the undo log's length).  Moves are tried best
+first (each game's Rules class below orders them).  Every state proven lost
+is kept in a table under the bytes that decide its future (Rules.key) with
+its worth, a few numbers where more is never worse (HP, the damage pile's
+room...): a state reached again, or one of the same key no better in any
+number, is lost without a search.  Clear the Dungeon also stops where too few
+power cards are left (Rules.dead).  The budget counts the moves made.  A game
+without a Rules class (Rogue Solitaire) is searched by its whole state, its
+greedy bot's move first.  Memory: the table, about 150-250 bytes a lost state
+(a million-move search stays well under 500 MB).
 
 --sweep A-B solves deals A..B on --jobs processes (default every core) and
 appends one JSON line a deal to --out: {"seed", "winnable", "nodes",
