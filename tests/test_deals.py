@@ -538,3 +538,14 @@ def test_random_presses_through_the_deals_screens_never_crash_and_every_line_fit
             assert 0 <= d.screen.value() <= SEED_MAX
     assert {"RuleSets", "Deals", "DealEntry", "Play", "GameOver"} <= seen, seen
     assert not too_long
+
+
+def test_the_widest_deal_numbers_and_counts_fit(lists, too_long):
+    d = Driver((menus.GameOver, CTD, ctd.CLASSIC, SEED_MAX, "A LONG OVER TITLE", ("x",)))
+    assert read_row(d, 0) == "A LONG OVE 1073741823"  # the title gives way to the number
+    (lists / "ctd_reserve.py").write_text("DEALS = %r\n" % packer.pack(list(range(123456))))
+    importlib.invalidate_caches()
+    d = Driver((menus.RuleSets, CTD, ctd.RESERVE))
+    d.tap("LEFT")
+    assert read_row(d, 1) == "Solver won 123456"
+    assert not too_long

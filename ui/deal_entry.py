@@ -39,7 +39,8 @@ class Deals(Menu):
         self.listed = n > 0
         choices = ["Type a deal"]
         if self.listed:
-            lines = ("Solver won %d deals" % n, "ON: deal only those")
+            won = "Solver won %d deals" % n
+            lines = (won if len(won) <= COLUMNS else "Solver won %d" % n, "ON: deal only those")
             choices = [_on_off(app.winnable(entry, rules))] + choices
         else:
             lines = ("No list of winnable", "deals for this one")

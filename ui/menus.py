@@ -301,7 +301,8 @@ class GameOver(Menu):
         self.deal = deal
         head = "%s  Deal %d" % (title, deal)
         if len(head) > COLUMNS:  # a deal typed by number has up to 10 digits
-            head = "%s %d" % (title, deal)
+            number = " %d" % deal
+            head = title[:COLUMNS - len(number)] + number
         super().__init__(app, head, lines, ("Play again", "Same deal", "Menu"))
 
     def take(self, i):
