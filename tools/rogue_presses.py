@@ -64,11 +64,9 @@ def _hand_to(driver, i):
 
 def _menu(driver, item):
     """In the open card menu, choose item (0-3) and take it."""
-    from ui.rogue_play import CardMenu
-
     s = driver.screen
     menu = s.overlay
-    assert isinstance(menu, CardMenu), "no card menu open"
+    assert type(menu).__name__ == "CardMenu", "no card menu open"
     if (menu.choice ^ item) & 1:
         driver.tap("RIGHT")
     if (menu.choice ^ item) & 2:

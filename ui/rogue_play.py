@@ -42,15 +42,17 @@ is open, 2 while the floor card is), shadows of what each shows; the game
 bytes (median), an A about 310; a slide or the floor card about a frame.
 """
 
+import sys
+
 import displayio
 from micropython import const
 
-from engine import rogue
+from engine import registry, rogue
 from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
-from ui.parts import MESSAGE_MS, CardTiles, Choices, GameScreen, Message, Overlay, Pause
-from ui.text import COLUMNS, ROW, Text, pad, short
+from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Message
+from ui.text import COLUMNS, Text, pad, short
 
 # Why a move was refused, by the engine's reason code (engine/rogue.py), in 21 characters.
 REFUSED = (
@@ -84,7 +86,6 @@ STEPS = {
     rogue.PHASE_BETWEEN: "FLOOR DONE",
 }
 ENDS = ("", "ESCAPED!", "SLAIN", "STARVED", "GAVE UP")
-MENU_WORDS = ("ATTACK", "MOVE", "TO HAND", "FLIP")
 
 _STEP_X = const(21)
 _STEP_Y = const(16)
@@ -93,7 +94,6 @@ _GAP_X = const(62)
 _HAND_Y = const(48)
 _LINE_Y = const(56)
 _HAND_SHOWN = const(5)  # hand cards the line shows
-_MENU_X = const(66)
 _FIGHT = const(0)  # the view: monster | you
 _EXIT = const(1)  # you | exit
 # Cursor spots: your places 0-8, the monster's 9-17, the exit's 18-26, hand cards 27.., the status line
@@ -106,7 +106,8 @@ _GAUNTLET = const(11)
 _DOT = const(1)  # a match dot shown
 _DOT_LIT = const(2)  # dark, on the cursor's inverted tile
 _DOT_X = const(16)  # where the dot sits in a tile
-_TOP_ROW = (0, 1, 2, 9, 10, 11)  # the tiles of both grids' top rows
+_FLOOR = "ui.rogue_floor"  # the floor card and the game's end: imported when shown
+_MENU = "ui.rogue_menu"  # a card's menu: imported when first opened
 _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
 
@@ -192,13 +193,15 @@ class Play(GameScreen):
         self.hand_at = 0  # the hand card the cursor goes to
         self.hand_off = 0  # the first hand card the line shows
         self.carry = -1  # a card picked up: your place 0-8, or _HAND + hand index
+        self.carded = False  # the floor card is open (ui/rogue_floor.py)
+        self._floor_mine = False  # this screen imported ui/rogue_floor.py
         self._hand_key = None
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
                          "RULES: " + entry.rule_titles[self.game.rules].upper(), _NAME_MS)
         self.sync()
         if self.game.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(FloorCard(self))  # resumed between floors
+            self.open(self.floor_card())  # resumed between floors
 
     # -- what shows where -------------------------------------------------------------
     def _grids(self):
@@ -230,12 +233,12 @@ class Play(GameScreen):
 
     def sync(self):
         """Show the game's state: only the tiles, marks and text that differ change."""
-        if isinstance(self.overlay, FloorCard):
-            return  # the card uses the tiles and lines meanwhile
+        if self.carded:
+            return  # the floor card uses the tiles and lines meanwhile
         g = self.game
         left, right = self._grids()
         ov = self.overlay
-        lit = self._tile_of(self.cursor) if not self.over() and (ov is None or isinstance(ov, CardMenu)) else -1
+        lit = self._tile_of(self.cursor) if not self.over() and (ov is None or getattr(ov, "CURSOR", False)) else -1
         carried = 0
         if self.carry >= 0 and self.cursor < 9:
             carried = g.player[self.carry] if self.carry < 9 else g.hand[self.carry - _HAND]
@@ -510,7 +513,7 @@ class Play(GameScreen):
         elif g.phase() == rogue.PHASE_ATTACK or (legal == 1 and self.options[1] == 0):
             self.make(self.options[0])
         else:
-            self.open(CardMenu(self, p))
+            self.open(registry.module(_MENU).CardMenu(self, p))
 
     def _pick(self, i):
         """Pick hand card i up: it hovers over the first empty place it may
@@ -588,7 +591,7 @@ class Play(GameScreen):
         self._next_said()
         self._place_cursor()
         if self.overlay is None and g.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(FloorCard(self))
+            self.open(self.floor_card())
 
     def _next_said(self):
         if not self.said:
@@ -642,7 +645,17 @@ class Play(GameScreen):
     def shut(self):
         super().shut()
         if self.overlay is None and self.game.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(FloorCard(self))  # back from the pause: the floor's card again
+            self.open(self.floor_card())  # back from the pause: the floor's card again
+        elif self._floor_mine and not self.carded:
+            self._floor_mine = False
+            registry.release((_FLOOR,))  # the floor is done: its card leaves the heap
+
+    def floor_card(self):
+        """The floor card (ui/rogue_floor.py, imported for it and released
+        once it closes, unless something else had imported it)."""
+        if _FLOOR not in sys.modules:
+            self._floor_mine = True
+        return registry.module(_FLOOR).FloorCard(self)
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, won, scored=True):
@@ -675,228 +688,4 @@ class Play(GameScreen):
         return ENDS[self.game.end] or "OVER"
 
     def over_lines(self):
-        g = self.game
-        where = "the gauntlet" if g.floor == _GAUNTLET else "floor %d" % g.floor
-        if g.end == rogue.ESCAPED:
-            first = "Escaped in %d turns" % g.turn if g.rules == rogue.QUICK else "The campaign is won!"
-        elif g.end == rogue.STARVED:
-            first = "Starved on gauntlet"
-        elif g.end == rogue.SLAIN:
-            first = "Slain on " + where
-        else:
-            first = "Gave up on " + where[4:] if g.floor == _GAUNTLET else "Gave up on " + where
-        lines = [first]
-        if g.rules == rogue.CAMPAIGN:
-            lines.append("Turns %d  Buffet %d" % (g.turn, g.buffet_n))
-        elif g.end != rogue.ESCAPED:
-            lines.append("Turns %d" % g.turn)
-        names = achievement_names(self.earned)
-        if g.rules == rogue.CAMPAIGN and g.buffet_n and len(names) + len(lines) < 4:
-            text = ""
-            for i in range(g.buffet_n):
-                text += short(g.buffet[i])
-            lines.append(text if len(text) <= COLUMNS else "%d in the Buffet" % g.buffet_n)
-        for name in names:
-            lines.append("* " + name)
-        if len(lines) > 4:
-            lines = lines[:3] + ["and %d more earned" % (len(lines) - 3)]
-        return lines
-
-
-def achievement_names(bits):
-    """The names of the achievements in bits (bit 0 = AC1), from the words module."""
-    if not bits:
-        return []
-    from engine import registry
-
-    names = registry.read("ui.rogue_words:ACHIEVEMENTS")
-    return [names[i][0] for i in range(len(names)) if bits >> i & 1]
-
-
-class CardMenu(Choices):
-    """Your card's menu, a 2x2 over the two lines: ATTACK MOVE / TO HAND FLIP,
-    in the engine's order; the chosen item inverted (ATTACK first, else the
-    first legal one), a refused one in small letters, saying why on the
-    status line for a while when taken."""
-
-    def __init__(self, screen, p):
-        super().__init__(screen, 4)
-        self.p = p
-        self.items = []
-        self.until = -1  # while a refusal shows
-        opts = screen.options
-        self.choice = 0
-        for i in range(4):
-            if opts[2 * i + 1] == 0:
-                self.choice = i
-                break
-
-    def open(self):
-        s = self.screen
-        for i in range(4):
-            t = Text(10, (i & 1) * _MENU_X, _HAND_Y + (i >> 1) * ROW)
-            self.items.append(t)
-            s.board.append(t.grid)
-        s.hand_line.grid.hidden = True
-        s.message.line.grid.hidden = True
-        self.draw()
-
-    def draw(self):
-        opts = self.screen.options
-        for i in range(4):
-            word = MENU_WORDS[i]
-            self.items[i].set(" " + (word if opts[2 * i + 1] == 0 else word.lower()))
-            self.items[i].invert(i == self.choice)
-            self.items[i].grid.hidden = False
-
-    def close(self):
-        s = self.screen
-        for t in self.items:
-            s.board.remove(t.grid)
-        self.items = []
-        s.hand_line.grid.hidden = False
-        s.message.line.grid.hidden = False
-
-    def button(self, key, kind):
-        if key <= buttons.RIGHT:
-            if key == buttons.LEFT or key == buttons.RIGHT:
-                self.choice ^= 1
-            else:
-                self.choice ^= 2
-            self.until = -1
-            self.screen.message.line.grid.hidden = True
-            self.draw()
-            return True
-        if key == buttons.B and kind == buttons.HOLD:  # the pause, as from the table
-            s = self.screen
-            s.shut()
-            s.open(Pause(s))
-            return True
-        return super().button(key, kind)
-
-    def take(self):
-        s = self.screen
-        g = s.game
-        i = self.choice
-        mv = s.options[2 * i]
-        why = s.options[2 * i + 1]
-        if why:
-            for k in (2, 3):  # the reason over the bottom row for a while
-                self.items[k].grid.hidden = True
-            s.message.line.grid.hidden = False
-            s.message.say(reason_text(g, why))
-            self.until = buttons.ticks_add(s.app.board.ticks_ms(), MESSAGE_MS)
-            return
-        s.shut()
-        if i == 1:
-            s.carry_place(self.p, mv % 9)
-        else:
-            s.make(mv)
-        s.sync()
-
-    def tick(self, now):
-        if self.until >= 0 and buttons.ticks_diff(now, self.until) >= 0:
-            self.until = -1
-            self.screen.message.line.grid.hidden = True
-            self.screen.message.say("")
-            self.draw()
-            return True
-        return False
-
-
-class FloorCard(Overlay):
-    """A floor escaped, over the whole panel: feed the Buffet (the candidates
-    as tiles, left/right/up/down choose, A feeds), then "A deeper, B save &
-    quit" with the Buffet shown.  Holding B pauses.  It reuses the play
-    screen's parts where they lie: the candidates go to the two grids' lower
-    rows (six a row, the gap between), two lines cover the top row, the hand
-    and status lines say the rest; so it costs about one frame on the bus."""
-
-    def __init__(self, screen):
-        super().__init__(screen)
-        self.cards = bytearray(12)
-        self.n = 0
-        self.choice = 0
-        self.lines = []
-
-    def open(self):
-        s = self.screen
-        for i in _TOP_ROW:
-            s.tiles.grids[i].hidden = True
-        for t in s.dots + s.unders:
-            t.hidden = True
-        s.arrow.hidden = True
-        s.hand_mark.grid.hidden = True
-        self.lines = [Text(COLUMNS, 0, 0), Text(COLUMNS, 0, ROW)]
-        for t in self.lines:
-            s.board.append(t.grid)
-        self.lines[0].invert()
-        self.draw()
-
-    def draw(self):
-        s = self.screen
-        g = s.game
-        buffet = g.phase() == rogue.PHASE_BUFFET
-        if buffet:
-            self.n = g.candidates(self.cards)
-        else:
-            self.n = g.buffet_n
-            self.cards[: self.n] = g.buffet[: self.n]
-        self.lines[0].set("FLOOR %d ESCAPED" % g.floor)
-        self.lines[1].set("Feed the Buffet:" if buffet else "The Buffet (%d):" % g.buffet_n)
-        for k in range(12):
-            col = k % 6
-            tile = (col // 3) * 9 + (1 + k // 6) * 3 + col % 3  # rows 2 and 3 of both grids
-            s.tiles.card(tile, self.cards[k] if k < self.n else 0, buffet and k == self.choice, sprites.EMPTY)
-        if buffet:
-            s.hand_line.set(short(self.cards[self.choice]) + " TO THE BUFFET")
-            s.message.say("<>:CHOOSE  A:FEED", 0)
-        else:
-            s.hand_line.set("Next: the gauntlet" if g.buffet_n >= 10 else "Next: floor %d" % (g.floor + 1))
-            s.message.say("A:DEEPER B:SAVE&QUIT", 0)
-
-    def close(self):
-        s = self.screen
-        for t in self.lines:
-            s.board.remove(t.grid)
-        self.lines = []
-        for i in _TOP_ROW:
-            s.tiles.grids[i].hidden = False
-        s.arrow.hidden = False
-        for i in range(9):
-            s.dotted[i] = 0  # hidden now: the next sync shows those that match
-        s.under_at[0] = s.under_at[1] = 0xFF
-        s._hand_key = None
-        s.message.say("")
-
-    def button(self, key, kind):
-        s = self.screen
-        g = s.game
-        buffet = g.phase() == rogue.PHASE_BUFFET
-        if key == buttons.B and kind == buttons.HOLD:
-            s.overlay = None
-            self.close()  # the pause's resume opens the card again (Play.shut)
-            s.open(Pause(s))
-            return True
-        if buffet and key <= buttons.RIGHT:
-            by = (-6, 6, -1, 1)[key]
-            to = self.choice + by
-            if 0 <= to < self.n:
-                self.choice = to
-                self.draw()
-                return True
-            return False
-        if kind != buttons.PRESS:
-            return False
-        if key == buttons.A:
-            s.make(self.choice if buffet else rogue.NEXT)
-            if g.phase() == rogue.PHASE_BETWEEN:
-                self.choice = 0
-                self.draw()
-            elif s.overlay is self:
-                s.shut()
-            return True
-        if key == buttons.B and not buffet:
-            s.app.rule_sets(s.entry, g.rules)  # save & quit: the run waits in the store
-            return False
-        return False
+        return registry.module(_FLOOR).over_lines(self)
