@@ -32,10 +32,14 @@ cursor starts on the monster places it may name.  Down from the hand in the
 PLAY step selects the status line: A there skips the play.  B drops a picked
 card or closes the menu, else undoes (U1); holding B pauses (ui/parts.py).
 Between floors a card over the whole panel feeds the Buffet and asks
-"A deeper, B save & quit".  What is legal, and why not, is the engine's (options(),
-check(), preview(), pending()); the screen decides no rule.
+"A deeper, B save & quit".  The card menu (ui/rogue_menu.py) and the floor
+card with the game-over lines (ui/rogue_floor.py) are modules of their own,
+imported when first shown (the floor card's released once it closes).
+What is legal, and why not, is the engine's (options(), check(),
+preview(), pending()); the screen decides no rule.
 
-Memory: 18 card TileGrids, 11 mark TileGrids (9 dots, 2 underlines) over
+Memory: this module about 8 KB as .mpy (14 KB of MicroPython heap imported
+from source); 18 card TileGrids, 11 mark TileGrids (9 dots, 2 underlines) over
 two bitmaps of a few bytes, the arrow, 3 Text lines (4 more while the card menu
 is open, 2 while the floor card is), shadows of what each shows; the game
 0.5 KB.  Per press (bot games by buttons): a cursor move sends about 220
