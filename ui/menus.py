@@ -1,8 +1,8 @@
 """The screens around the games: title, game list, a game's rule sets, its
-rules pages, game over.  (A rule set's deals menu and the deal typed by the
-player are ui/deal_entry.py, loaded only while they show.)  Every line is a Text in the 5x7 font on an 8-pixel
-row (ui/text.py), so moving a menu's choice redraws two lines and nothing
-else, and no screen here needs a font library.
+rules pages, game over (a rule set's deals menu and the deal typed by number
+are ui/deal_entry.py, loaded only while they show).  Every line is a Text in
+the 5x7 font on an 8-pixel row (ui/text.py), so moving a menu's choice redraws
+two lines and nothing else, and no screen here needs a font library.
 
 Layout: 8 rows of 21 characters; the title on row 0, choices below it shown
 inverted when chosen, the buttons on row 7.
