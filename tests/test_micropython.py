@@ -43,15 +43,15 @@ def test_same_deals_games_and_saves_on_micropython_as_on_cpython():
 
 
 # The engine with any one game, on the 64-bit unix port (a 32-bit board needs about two
-# thirds): issue 8 asks 24 KiB for every game.  Clear the Dungeon fits it; the crawl
-# (Soltura, Scoundrel) still needs about 24.3 KiB, so it is held at 25 until it fits 24.
+# thirds): issues 8 and 12 ask 24 KiB for every game.  Clear the Dungeon, Soltura and
+# Scoundrel fit it; Rogue Solitaire is held at what it needs now until it fits 24.
 FIT_HEAP = "24k"
-CRAWL_FIT_HEAP = "25k"
-FIT_HEAPS = {"ctd": FIT_HEAP, "soltura": CRAWL_FIT_HEAP, "scoundrel": CRAWL_FIT_HEAP}
+ROGUE_FIT_HEAP = "30k"
+FIT_HEAPS = {"ctd": FIT_HEAP, "soltura": FIT_HEAP, "scoundrel": FIT_HEAP, "rogue": ROGUE_FIT_HEAP}
 
 
 @needs_micropython
-@pytest.mark.parametrize("game,rule_sets", [("ctd", 3), ("soltura", 2), ("scoundrel", 2)])
+@pytest.mark.parametrize("game,rule_sets", [("ctd", 3), ("soltura", 2), ("scoundrel", 2), ("rogue", 2)])
 def test_fit_plays_every_rule_set_in_a_small_heap_allocating_nothing_per_move(engine_mpy, game, rule_sets):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "10", "--game", game],
                heap=FIT_HEAPS[game])
@@ -63,7 +63,6 @@ def test_fit_plays_every_rule_set_in_a_small_heap_allocating_nothing_per_move(en
 
 
 @needs_micropython
-@pytest.mark.xfail(strict=True, reason="the crawl does not fit 24 KiB yet (issue 8): it needs about 24.3")
 @pytest.mark.parametrize("game", ["soltura", "scoundrel"])
 def test_the_crawl_fits_the_issue_8_heap(engine_mpy, game):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--game", game], heap=FIT_HEAP)
@@ -75,8 +74,11 @@ def test_fit_with_random_bot_and_one_rule_set(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--rules", "onestrike", "--bot", "random"], heap=FIT_HEAP)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["games"] == 5
+    # The crawl fits 24 KiB with its greedy bot (above) with about 2 KB to spare, but in
+    # pieces: with the random bot and this test's longer --lib path, the 464-byte table of
+    # a game's attributes finds no room at 24 KiB, so this run is given 25.
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--games", "5", "--game", "soltura",
-                "--rules", "survival", "--bot", "random"], heap=FIT_HEAPS["soltura"])
+                "--rules", "survival", "--bot", "random"], heap="25k")
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["games"] == 5
 
@@ -86,7 +88,7 @@ def test_fit_refuses_a_bad_option_clearly(engine_mpy):
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--rules", "nope"])
     assert r.returncode == 2 and "unknown rules: nope" in r.stdout
     r = run_mp([os.path.join("tools", "fit.py"), "--lib", engine_mpy, "--game", "chess"])
-    assert r.returncode == 2 and "unknown game: chess (ctd, soltura, scoundrel)" in r.stdout
+    assert r.returncode == 2 and "unknown game: chess (ctd, soltura, scoundrel, rogue)" in r.stdout
 
 
 def test_every_game_of_the_registry_has_a_fit_heap():

@@ -303,7 +303,8 @@ def proxy_tree(out):
 
     builder.build(out, "micropython")
     extra = ["engine/" + f for f in sorted(os.listdir(os.path.join(ROOT, "engine"))) if f.endswith("bots.py")]
-    for rel in extra + ["tools/__init__.py", "tools/presses.py"]:
+    drivers = ["tools/" + f for f in sorted(os.listdir(os.path.join(ROOT, "tools"))) if f.endswith("presses.py")]
+    for rel in extra + ["tools/__init__.py"] + drivers:
         mpy.compile_file(os.path.join(ROOT, rel), os.path.join(out, rel[:-3] + ".mpy"), "micropython")
     return out
 

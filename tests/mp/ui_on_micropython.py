@@ -52,8 +52,10 @@ if len(_ARGS) > 2:
 # imported in main(), once the heap before them is measured
 displayio = registry = buttons = None
 
-# The button driver of each rules module (tools/presses.py); a new game adds its own.
-PRESS = {"engine.ctd": "play", "engine.crawl": "play_crawl"}
+# The button driver of each rules module, "module:function" (tools/presses.py,
+# tools/rogue_presses.py); a new game adds its own.
+PRESS = {"engine.ctd": "tools.presses:play", "engine.crawl": "tools.presses:play_crawl",
+         "engine.rogue": "tools.rogue_presses:play"}
 ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
@@ -353,8 +355,8 @@ class Bot:
         before = gc.mem_alloc()
         rules_module = entry.engine.split(":")[0]
         bots = registry.module(rules_module + "_bots")
-        presses = registry.module("tools.presses")
-        self.press = getattr(presses, PRESS[rules_module])
+        path, name = PRESS[rules_module].split(":")
+        self.press = getattr(registry.module(path), name)
         self.bot = bots.BOTS["greedy"]
         self.Rng = registry.module("engine.rng").Rng
         self.engine = registry.engine_class(entry)
