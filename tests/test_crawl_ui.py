@@ -34,7 +34,7 @@ def shows(d, i, text, inverted=False):
 
 def test_game_list_offers_soltura_and_scoundrel_with_their_rule_sets():
     d = Driver((menus.GameList,))
-    assert [read_row(d, r) for r in (2, 3, 4)] == [" Clear the Dungeon", " Soltura", " Scoundrel"]
+    assert [read_row(d, r) for r in (1, 2, 3)] == [" Clear the Dungeon", " Soltura", " Scoundrel"]
     d.tap("DOWN")
     d.tap("A")
     assert isinstance(d.screen, menus.RuleSets) and list(d.screen.choices) == ["Score", "Pure Survival"]
