@@ -820,3 +820,107 @@ def test_quick_play_escaped_is_zero_to_hero_and_rodney_needs_all_five():
     assert g.achievements(0) == AC1
     assert g.achievements(AC2 | AC3 | AC4) == AC1
     assert g.achievements(AC2 | AC3 | AC4 | AC5) == AC1 | AC6
+
+
+# -- more corners ----------------------------------------------------------------------------
+def test_a_monster_named_by_the_attack_strikes_with_a_face_card_revealed_in_the_reply():
+    # the attack names QC (9H beats the old centre 7C); the reply's KC, revealed, beats 4H: a hit, chosen
+    g = deal(player=grid(PLAYER, p1="9H", p9="4H"), monster=grid(MONSTER, p1="QC", p5="7C", p9="KC"),
+             hand="2H 3H")
+    play(g, A(1))
+    assert at(g, "monster", 5) == "QC" and at(g, "monster", 9) == "KC" and at(g, "player", 9) == ""
+    assert g.phase() == rogue.PHASE_CLUB and g.pending() == 0b11
+    play(g, 0)
+    assert hand(g) == ["3H"] and g.phase() == rogue.PHASE_PLAY
+
+
+def test_the_reply_reveals_a_face_down_player_card_and_a_reply_tie_discards_both():
+    g = deal(player=grid(PLAYER, p1="AS", p9="10S"), monster=grid(MONSTER, p1="2C", p9="2D"))
+    face_down(g, "player", 9)
+    play(g, A(1))
+    assert at(g, "player", 9) == "10S" and pile(g) == ["2C", "2D"]
+    g = deal(player=grid(PLAYER, p1="AS", p9="10S"), monster=grid(MONSTER, p1="2C", p9="10D"))
+    play(g, A(1))
+    assert at(g, "player", 9) == "" and at(g, "monster", 9) == "" and pile(g) == ["2C", "10S", "10D"]
+
+
+def test_undo_goes_back_through_the_play_and_the_discards_to_the_turns_start():
+    g = deal(player=PLAYER, monster=MONSTER, hand="2H 3H 4H 6H 7H BJ")
+    before = view(g.player)
+    play(g, 5)  # the key may be discarded too (T1: any card)
+    assert pile(g) == ["BJ"] and g.phase() == rogue.PHASE_PLAY
+    play(g, rogue.swap(0, 4))
+    assert g.undo() == rogue.swap(0, 4) and view(g.player) == before and g.phase() == rogue.PHASE_PLAY
+    assert g.undo() == 5 and g.phase() == rogue.PHASE_DISCARD and hand(g)[-1] == "BJ" and g.pile_n == 0
+    assert not g.can_undo()
+
+
+def test_a_swap_keeps_each_cards_facing_the_centre_too():
+    g = deal(player=PLAYER, monster=MONSTER)
+    face_down(g, "player", 1)
+    c1, c5 = at(g, "player", 1), at(g, "player", 5)
+    play(g, rogue.swap(0, 4))
+    assert at(g, "player", 5) == c1 and c1.startswith("~") and at(g, "player", 1) == c5
+
+
+def test_a_steal_of_a_face_down_player_card_leaves_it_face_down_in_the_monster():
+    g = deal(player=grid(PLAYER, p1="5D", p9="10S"), monster=grid(MONSTER, p1="KD", p5="QD", p9="2D"))
+    name_monster(g)
+    face_up(g, "monster", 2, 4, 6, 7, 8, 9)
+    face_down(g, "player", 3)
+    p3, m3 = at(g, "player", 3), at(g, "monster", 3)
+    play(g, A(1))  # one eligible place, 3: taken at once
+    assert at(g, "monster", 3) == p3 and p3.startswith("~") and at(g, "player", 3) == m3
+
+
+def test_heal_draws_the_last_card_left_the_one_just_lost_in_its_duel():
+    g = deal(player=grid(PLAYER, p1="5S", p9="4H"), monster=grid(MONSTER, p1="KH", p5="QH", p9="10D"))
+    name_monster(g)
+    g.monster[1] = 0  # out of play, as is the whole deck
+    g.deck_n = 0
+    play(g, A(1))
+    # the only card left to draw was 5S, lost in this duel: one card, so the heal takes it (RS1)
+    assert at(g, "monster", 2) == "~5S" and g.phase() == rogue.PHASE_PLAY
+    g = deal(player=grid(PLAYER, p1="5S", p9="4H"), monster=grid(MONSTER, p1="KH", p5="QH", p9="10D"))
+    name_monster(g)
+    g.monster[1] = g.monster[2] = 0
+    g.deck_n = 0
+    g.pile_n = 0
+    play(g, A(1))  # a choice of two places, one card (5S): the player picks where it goes
+    assert g.phase() == rogue.PHASE_HEAL
+    play(g, P(3))
+    assert at(g, "monster", 3) == "~5S" and at(g, "monster", 2) == ""
+
+
+def test_the_buffet_takes_the_exits_face_card_the_player_picks_when_there_are_several():
+    ex = EXIT8.replace("2S", "JS").replace("4S", "QH")  # exit 1 JS (10S: suit) and exit 3 QH (4H: suit)
+    g = deal(player=AT_EXIT, exit=ex, monster="2C 3C 4C 5C 6C 7C 8C 9C 10C", rules=CAMPAIGN)
+    play(g, rogue.SKIP)
+    out = bytearray(12)
+    assert g.phase() == rogue.PHASE_BUFFET and g.candidates(out) == 2 and view(out, 2) == ["JS", "QH"]
+    play(g, 1)
+    assert view(g.buffet, g.buffet_n) == ["QH"] and at(g, "exit", 1) == "JS"
+
+
+def test_a_teleport_is_the_same_for_the_same_deal_and_moves():
+    def run():
+        g = deal(player=grid(PLAYER, p1="5H", p9="10S"), monster=grid(MONSTER, p1="AS", p5="QS", p9="2D"),
+                 exit=EXIT8)
+        name_monster(g)
+        play(g, A(1))
+        return view(g.exit)
+    assert run() == run()
+
+
+def test_the_hand_can_reach_twelve_and_discards_down_to_five():
+    # five in the hand, one more taken (P6), then the attack kills a monster with six cards left
+    g = deal(player=grid(PLAYER, p1="AS", p9="2S"), monster=grid(MONSTER, p1="2C", p2="3D", p3="4H", p9="10D"),
+             hand="2H 3H 6H 7H 8H")
+    clear(g, "monster", 3)
+    g.monster[1] = 0  # monster row 1 is now 1 alone; 3D out of play
+    play(g, rogue.take(1), A(1))
+    assert g.hand_n == 12 and g.phase() == rogue.PHASE_DISCARD
+    for _ in range(7):
+        assert g.phase() == rogue.PHASE_DISCARD
+        play(g, 0)
+    assert g.hand_n == 5 and g.phase() == rogue.PHASE_PLAY
