@@ -107,9 +107,9 @@ What a screen asks (none allocates):
                      (12 = escaped) * 1024 - min(turn, 1023).
                      LOWER_IS_BETTER(rules) says which.
 
-Reason codes (check(), options()): R_OVER, R_NO_SUCH (no such move in this
+Reason codes (check(), options()): _R_OVER, _R_NO_SUCH (no such move in this
 phase), R_NOT_NOW (a play in DISCARD, or anything but the attack in ATTACK),
-R_EMPTY (no card there), R_SAME (a place onto itself), R_FACE_UP (flip a
+R_EMPTY (no card there), _R_SAME (a place onto itself), _R_FACE_UP (flip a
 face-up card), R_CENTRE (attack from place 5), R_NOT_FACING (A1: another
 place faces a monster card, this one does not), R_NOT_PENDING (not a place
 or card the choice may name), R_ROW + n and R_COL + n (n = 1..3: that row or
@@ -117,8 +117,8 @@ column would be empty, P7).
 
 Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
     EV_DISCARD   a card, b cards on the pile (T1)
-    EV_ATTACK    a player place, b monster target place
-    EV_REPLY     a monster place, b player target place (R1-R3)
+    _EV_ATTACK   a player place, b monster target place
+    _EV_REPLY    a monster place, b player target place (R1-R3)
     EV_BEAT      a your card, b the monster card it beat
     EV_BEATEN    a the monster card, b your card it beat
     EV_TIE       a your card, b the monster card (both discarded)
@@ -131,13 +131,13 @@ Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
     EV_WARP      a place, b the exit card now there (SP spades)
     EV_TELEPORT  (CR spades: the outer exit cards reshuffled)
     EV_KILL      a cards to the hand, b the named card or 0 (X2)
-    EV_MONSTER   a the floor, b its named card or 0 (M1/M2)
+    _EV_MONSTER  a the floor, b its named card or 0 (M1/M2)
     EV_RESHUFFLE a cards now in the deck, b the shuffle number (RS1)
     EV_ESCAPED   a the floor (E4, C8)
-    EV_BUFFET    a the card fed, b cards in the Buffet (C1)
-    EV_FLOOR     a the new floor (11 = the gauntlet) (C2-C4)
-    EV_SLAIN     (X1)
-    EV_STARVED   (C7)
+    _EV_BUFFET   a the card fed, b cards in the Buffet (C1)
+    _EV_FLOOR    a the new floor (11 = the gauntlet) (C2-C4)
+    _EV_SLAIN    (X1)
+    _EV_STARVED  (C7)
 
 Memory: the state (170 B), legal (144 B), events (60 B), the log (64 B).
 Heap under MicroPython (64-bit): this module about 13.5 KB once imported,
@@ -145,10 +145,9 @@ engine/rogue_bots.py 2.7 KB; tools/fit.py plays it in 30 KiB.
 """
 
 from engine import const
-from engine.game import LOST, PHASE_OVER, PLAYING, WON, Game
-from engine.rng import SEED_MAX, Rng
+from engine.game import PLAYING, WON, Game
+from engine.rng import Rng
 
-GAME_ID = 4  # not const(): the class repeats it
 RULE_NAMES = ("Quick", "Campaign")
 QUICK = const(0)
 CAMPAIGN = const(1)
@@ -180,12 +179,12 @@ NEXT = const(0)
 UNDO = const(0xFE)
 
 # Reason codes
-R_OVER = const(1)
-R_NO_SUCH = const(2)
+_R_OVER = const(1)
+_R_NO_SUCH = const(2)
 R_NOT_NOW = const(3)
 R_EMPTY = const(4)
-R_SAME = const(5)
-R_FACE_UP = const(6)
+_R_SAME = const(5)
+_R_FACE_UP = const(6)
 R_CENTRE = const(7)
 R_NOT_FACING = const(8)
 R_NOT_PENDING = const(9)
@@ -194,8 +193,8 @@ R_COL = const(20)  # + 1..3
 
 # Events
 EV_DISCARD = const(1)
-EV_ATTACK = const(2)
-EV_REPLY = const(3)
+_EV_ATTACK = const(2)
+_EV_REPLY = const(3)
 EV_BEAT = const(4)
 EV_BEATEN = const(5)
 EV_TIE = const(6)
@@ -208,13 +207,13 @@ EV_STEAL = const(12)
 EV_WARP = const(13)
 EV_TELEPORT = const(14)
 EV_KILL = const(15)
-EV_MONSTER = const(16)
+_EV_MONSTER = const(16)
 EV_RESHUFFLE = const(17)
 EV_ESCAPED = const(18)
-EV_BUFFET = const(19)
-EV_FLOOR = const(20)
-EV_SLAIN = const(21)
-EV_STARVED = const(22)
+_EV_BUFFET = const(19)
+_EV_FLOOR = const(20)
+_EV_SLAIN = const(21)
+_EV_STARVED = const(22)
 
 
 def swap(a, b):
@@ -259,6 +258,11 @@ _EXIT_SEEN = const(2)  # flags: you were at the exit at a T3 of the gauntlet (AC
 _SPECIAL = const(1)
 _CRITICAL = const(2)
 _MAX_EVENTS = const(20)
+# engine/game.py's LOST and PHASE_OVER, engine/rng.py's SEED_MAX, as private
+# constants: a name imported costs the heap a global.
+_LOST = const(2)
+_PHASE_OVER = const(1)
+_SEED_MAX = const(0x3FFFFFFF)
 
 _RING = b"\x00\x03\x06\x07\x08\x05\x02\x01"  # places 1 4 7 8 9 6 3 2
 _POS = b"\x00\x07\x06\x01\x00\x05\x02\x03\x04"  # where each index stands on the ring
@@ -290,7 +294,7 @@ def _ring(g, x):
 
 
 class Rogue(Game):
-    GAME_ID = GAME_ID
+    GAME_ID = 4
     RULE_NAMES = RULE_NAMES
     SAVED = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "turn_lo", "turn_hi", "shuffles", "end", "step",
              "at", "stage", "flags")
@@ -329,11 +333,11 @@ class Rogue(Game):
             self.n_events += 1
 
     def phase(self):
-        return self.step if self.status == PLAYING else PHASE_OVER
+        return self.step if self.status == PLAYING else _PHASE_OVER
 
     # -- dealing -----------------------------------------------------------
     def deal(self, seed):
-        if seed < 0 or seed > SEED_MAX:
+        if seed < 0 or seed > _SEED_MAX:
             raise ValueError("seed must be from 0 to 2**30 - 1")
         self.seed = seed
         n = 0
@@ -374,7 +378,7 @@ class Rogue(Game):
     def _shuffle(self, buf, n):
         """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
         seed = self.seed if self.seed >= 0 else 0
-        _RNG.seed((seed ^ (self.shuffles * 40503)) & SEED_MAX)
+        _RNG.seed((seed ^ (self.shuffles * 40503)) & _SEED_MAX)
         self.shuffles = (self.shuffles + 1) & 0xFF
         _RNG.shuffle(buf, 0, n)
 
@@ -402,9 +406,9 @@ class Rogue(Game):
         m = self.monster
         if self.floor == _GAUNTLET:
             if self.buffet_n == 0:
-                self.status = LOST
+                self.status = _LOST
                 self.end = STARVED
-                self.event(EV_STARVED, 0, 0)
+                self.event(_EV_STARVED, 0, 0)
                 return
             m[4] = self._cut(self.buffet, 0, self.buffet_n)
             self.buffet_n -= 1
@@ -412,7 +416,7 @@ class Rogue(Game):
             if i != 4 or self.floor != _GAUNTLET:
                 c = self._draw()
                 m[i] = c | _DOWN if c else 0
-        self.event(EV_MONSTER, self.floor, self.named())
+        self.event(_EV_MONSTER, self.floor, self.named())
 
     # -- what is where -------------------------------------------------------
     def matches(self, p):
@@ -481,7 +485,7 @@ class Rogue(Game):
     # -- checks ----------------------------------------------------------------
     def check(self, mv):
         if self.status != PLAYING:
-            return R_OVER
+            return _R_OVER
         st = self.step
         if st == PHASE_PLAY or st == PHASE_ATTACK:
             if mv >= ATTACK:
@@ -494,12 +498,12 @@ class Rogue(Game):
                 a = mv // 9
                 b = mv % 9
                 if a == b:
-                    return R_SAME
+                    return _R_SAME
                 if g[b]:
                     return 0 if g[a] else R_EMPTY
             elif mv < TAKE:  # P3
                 c = g[mv - FLIP]
-                return R_EMPTY if c == 0 else 0 if c >= _DOWN else R_FACE_UP
+                return R_EMPTY if c == 0 else 0 if c >= _DOWN else _R_FACE_UP
             elif mv < SKIP:  # P6
                 a = mv - TAKE
             else:  # SKIP; P4, P5
@@ -519,16 +523,16 @@ class Rogue(Game):
         if st == PHASE_DISCARD:
             if mv < self.hand_n:
                 return 0
-            return R_EMPTY if mv < 12 else R_NOT_NOW if mv <= ATTACK + 8 else R_NO_SUCH
+            return R_EMPTY if mv < 12 else R_NOT_NOW if mv <= ATTACK + 8 else _R_NO_SUCH
         if st == PHASE_BETWEEN:
-            return 0 if mv == NEXT else R_NO_SUCH
+            return 0 if mv == NEXT else _R_NO_SUCH
         if mv >= 12:
-            return R_NO_SUCH
+            return _R_NO_SUCH
         return 0 if self.pending() >> mv & 1 else R_NOT_PENDING
 
     def _check_attack(self, p):
         if p > 8:
-            return R_NO_SUCH
+            return _R_NO_SUCH
         if p == 4:
             return R_CENTRE
         if self.player[p] == 0:
@@ -647,7 +651,7 @@ class Rogue(Game):
             if self.floor == _GAUNTLET and self.at_exit():
                 self.flags |= _EXIT_SEEN
             t = p if self.monster[p] else _ring(self.monster, p)
-            self.event(EV_ATTACK, p, t)
+            self.event(_EV_ATTACK, p, t)
             self._go(self._duel(p, t), t)
         elif st == PHASE_BETWEEN:  # C2-C4: the next floor, or the gauntlet with ten in the Buffet
             self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
@@ -663,7 +667,7 @@ class Rogue(Game):
             self.pile_n = 0
             self.deck_n = n
             self._shuffle(self.deck, n)
-            self.event(EV_FLOOR, self.floor, 0)
+            self.event(_EV_FLOOR, self.floor, 0)
             self._lay()
             self._next_turn()
         elif st == PHASE_BUFFET:
@@ -726,14 +730,14 @@ class Rogue(Game):
             r = _ring(self.player, q)
             if r == _NONE:
                 break
-            self.event(EV_REPLY, q, r)
+            self.event(_EV_REPLY, q, r)
             fx = self._duel(r, q)
             t = q
         # X1-X3, then the next turn (T7)
         if _broken(self.player):
-            self.status = LOST
+            self.status = _LOST
             self.end = SLAIN
-            self.event(EV_SLAIN, 0, 0)
+            self.event(_EV_SLAIN, 0, 0)
             return
         m = self.monster
         if _broken(m):
@@ -875,7 +879,7 @@ class Rogue(Game):
                             part[i] = 0
                         self.buffet[self.buffet_n] = c
                         self.buffet_n += 1
-                        self.event(EV_BUFFET, c, self.buffet_n)
+                        self.event(_EV_BUFFET, c, self.buffet_n)
                         return
                     n += 1
             if n:
@@ -884,7 +888,7 @@ class Rogue(Game):
     def resign(self):
         """The app's GIVE UP: the run is lost (RESIGNED).  Not a move."""
         if self.status == PLAYING:
-            self.status = LOST
+            self.status = _LOST
             self.end = RESIGNED
 
     # -- after the game ------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_discard_down_to_five_by_choice_one_card_a_move_and_undo_within_discard(
     g = deal()
     hand(g, "2D 3D 4D 5D 6D 7D 8D")
     assert g.phase() == rogue.PHASE_DISCARD and g.legal_moves() == 7
-    assert g.check(rogue.SKIP) == rogue.R_NOT_NOW and g.check(7) == rogue.R_EMPTY and g.check(0xFF) == rogue.R_NO_SUCH
+    assert g.check(rogue.SKIP) == rogue.R_NOT_NOW and g.check(7) == rogue.R_EMPTY and g.check(0xFF) == rogue._R_NO_SUCH
     ok(g, 2)
     assert names(g.hand, g.hand_n) == "2D 3D 5D 6D 7D 8D".split() and g.phase() == rogue.PHASE_DISCARD
     assert events(g) == [(rogue.EV_DISCARD, N("4D"), 1)] and names(g.pile, g.pile_n) == ["4D"]
@@ -159,7 +159,7 @@ def test_flip_and_taking_a_face_down_card_reveal_it_and_undo_stops_there():
     g = deal(player="AS 2S 3S 4S BJ 6S 7S 8S 9S")
     put(g, "player", 2, "2S", down=True)
     put(g, "player", 3, "3S", down=True)
-    assert g.check(flip(1)) == rogue.R_FACE_UP
+    assert g.check(flip(1)) == rogue._R_FACE_UP
     ok(g, flip(2))
     assert names(g.player)[1] == "2S" and not g.can_undo()
     g = deal(player="AS 2S 3S 4S BJ 6S 7S 8S 9S")
@@ -210,7 +210,7 @@ def test_escape_needs_the_key_in_the_centre_and_every_outer_card_matching():
     assert kinds(g) == [rogue.EV_ESCAPED] and g.achievements(0) == 1 and g.score() == 1
     g = deal(player=PLAYER_AT_EXIT, exit=EXIT_LINED_UP)
     ok(g, atk(1))  # an attack given in PLAY skips it: T3 comes first
-    assert g.status == WON and rogue.EV_ATTACK not in kinds(g)
+    assert g.status == WON and rogue._EV_ATTACK not in kinds(g)
 
 
 def test_a_face_down_card_or_the_key_off_the_centre_blocks_the_escape():
@@ -230,7 +230,7 @@ def test_an_exit_lined_up_by_a_warp_is_taken_at_the_next_T3():
     hand(g, "AH")
     ok(g, atk(1))  # QH is revealed, beats 5D: a special; KS's is the warp
     assert (rogue.EV_SPECIAL, cards.SPADES, 0) in events(g) and (rogue.EV_WARP, 0, N("QH")) in events(g)
-    assert names(g.exit)[0] == "QH" and names(g.monster)[0] == "10S" and rogue.EV_REPLY not in kinds(g)
+    assert names(g.exit)[0] == "QH" and names(g.monster)[0] == "10S" and rogue._EV_REPLY not in kinds(g)
     assert g.status == PLAYING and g.phase() == rogue.PHASE_PLAY and g.turn == 2
     ok(g, onto(0, 1))  # AH matches the warped QH; the old 10S it would not
     assert g.status == WON
@@ -240,11 +240,11 @@ def test_an_exit_lined_up_by_a_warp_is_taken_at_the_next_T3():
 def test_the_attack_faces_the_same_place_when_any_place_does():
     g = fight("- ~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C")
     assert g.check(atk(1)) == rogue.R_NOT_FACING and g.check(atk(5)) == rogue.R_CENTRE
-    assert g.check(rogue.ATTACK + 9) == rogue.R_NO_SUCH
+    assert g.check(rogue.ATTACK + 9) == rogue._R_NO_SUCH
     assert [g.legal[i] - rogue.ATTACK for i in range(g.legal_moves()) if g.legal[i] >= rogue.ATTACK] == [1, 2, 3, 5, 6, 7, 8]
     assert g.preview(1) & 15 == 1
     ok(g, atk(2))
-    assert events(g)[0] == (rogue.EV_ATTACK, 1, 1) and events(g)[1] == (rogue.EV_BEAT, N("6S"), N("2C"))
+    assert events(g)[0] == (rogue._EV_ATTACK, 1, 1) and events(g)[1] == (rogue.EV_BEAT, N("6S"), N("2C"))
 
 
 def test_with_no_facing_card_the_attack_falls_back_counter_clockwise_and_the_reply_faces_p():
@@ -255,8 +255,8 @@ def test_with_no_facing_card_the_attack_falls_back_counter_clockwise_and_the_rep
     assert g.preview(1) & 15 == 0  # from 2: 2, 1
     assert g.preview(5) & 15 == 0  # from 6: 6, 3, 2, 1
     ok(g, atk(4))
-    assert events(g)[:2] == [(rogue.EV_ATTACK, 3, 8), (rogue.EV_BEAT, N("7S"), N("4C"))]
-    assert rogue.EV_REPLY not in kinds(g)  # from 6 (opposite of p = 4): empty; not from 1 (opposite of t)
+    assert events(g)[:2] == [(rogue._EV_ATTACK, 3, 8), (rogue.EV_BEAT, N("7S"), N("4C"))]
+    assert rogue._EV_REPLY not in kinds(g)  # from 6 (opposite of p = 4): empty; not from 1 (opposite of t)
 
 
 def test_a_face_down_attacker_is_turned_face_up():
@@ -339,7 +339,7 @@ def test_heal_puts_the_decks_top_card_face_down_where_the_player_picks():
     top(g, "2D 3D")
     ok(g, atk(1))
     assert g.phase() == rogue.PHASE_HEAL and g.pending() == 0b110 and g.legal_moves() == 2
-    assert g.check(0) == rogue.R_NOT_PENDING and g.check(12) == rogue.R_NO_SUCH
+    assert g.check(0) == rogue.R_NOT_PENDING and g.check(12) == rogue._R_NO_SUCH
     ok(g, 2)
     assert names(g.monster)[:3] == ["QD", "--", "~2D"] and (rogue.EV_HEAL, 2, 0) in events(g)
     assert g.phase() == rogue.PHASE_PLAY and g.turn == 2
@@ -384,7 +384,7 @@ def test_warp_swaps_the_winning_card_with_the_exit_card_of_its_place_on_a_reply_
     g = fight("~2C ~3C ~4C ~5C KS ~6C ~7C ~8C ~QD", player="5S 6S 7S 8S BJ 10S JS QS 4H")
     exit9 = g.exit[8]
     ok(g, atk(1))  # 5S beats 2C; the reply from 9: QD beats 4H, a special: warp at 9
-    assert (rogue.EV_REPLY, 8, 8) in events(g) and (rogue.EV_WARP, 8, N("QD")) in events(g)
+    assert (rogue._EV_REPLY, 8, 8) in events(g) and (rogue.EV_WARP, 8, N("QD")) in events(g)
     assert names(g.exit)[8] == "QD" and g.monster[8] == exit9
 
 
@@ -447,33 +447,33 @@ def test_teleport_shuffles_the_outer_exit_cards_the_same_way_for_the_same_deal()
 def test_the_reply_comes_from_the_place_opposite_the_attack_corner_and_edge():
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C")
     ok(g, atk(1))
-    assert (rogue.EV_REPLY, 8, 8) in events(g)
+    assert (rogue._EV_REPLY, 8, 8) in events(g)
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C")
     ok(g, atk(2))
-    assert (rogue.EV_REPLY, 7, 7) in events(g)
+    assert (rogue._EV_REPLY, 7, 7) in events(g)
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C")
     ok(g, atk(6))
-    assert (rogue.EV_REPLY, 3, 3) in events(g)
+    assert (rogue._EV_REPLY, 3, 3) in events(g)
 
 
 def test_the_reply_onto_an_empty_place_strikes_the_next_card_counter_clockwise():
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~AC", player="5S 6S 7S 8S 9S 10S JS QS -")
     assert g.preview(0) >> 4 == 8 | 5 << 4  # from 9: 9, then 6
     ok(g, atk(1))
-    assert (rogue.EV_REPLY, 8, 5) in events(g) and (rogue.EV_BEATEN, N("AC"), N("10S")) in events(g)
+    assert (rogue._EV_REPLY, 8, 5) in events(g) and (rogue.EV_BEATEN, N("AC"), N("10S")) in events(g)
 
 
 def test_no_reply_from_an_empty_opposite_place():
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C -")
     ok(g, atk(1))
-    assert rogue.EV_REPLY not in kinds(g) and g.phase() == rogue.PHASE_PLAY
+    assert rogue._EV_REPLY not in kinds(g) and g.phase() == rogue.PHASE_PLAY
 
 
 def test_a_monster_the_attack_broke_still_replies_then_dies():
     g = fight("~2C - - ~4C ~5C ~6C ~7C ~8C ~9C", player="5S 6S 7S 8S 9S 10S JS QS AS")
     ok(g, atk(1))
-    assert kinds(g)[:4] == [rogue.EV_ATTACK, rogue.EV_BEAT, rogue.EV_REPLY, rogue.EV_BEAT]
-    assert (rogue.EV_KILL, 5, 0) in events(g) and rogue.EV_MONSTER in kinds(g)
+    assert kinds(g)[:4] == [rogue._EV_ATTACK, rogue.EV_BEAT, rogue._EV_REPLY, rogue.EV_BEAT]
+    assert (rogue.EV_KILL, 5, 0) in events(g) and rogue._EV_MONSTER in kinds(g)
 
 
 def test_a_heal_in_the_reply_can_save_the_broken_monster():
@@ -487,7 +487,7 @@ def test_a_heal_in_the_reply_can_save_the_broken_monster():
 def test_player_and_monster_both_broken_is_slain():
     g = fight("~7C - - ~4C ~5C ~6C ~7D ~8C ~9C", player="7S - - 8S 9S 10S JS QS KS")
     ok(g, atk(1))  # a tie: both rows 1 are empty
-    assert g.status == LOST and g.end == rogue.SLAIN and kinds(g)[-1] == rogue.EV_SLAIN
+    assert g.status == LOST and g.end == rogue.SLAIN and kinds(g)[-1] == rogue._EV_SLAIN
     assert g.phase() == PHASE_OVER and rogue.EV_KILL not in kinds(g)
 
 
@@ -496,7 +496,7 @@ def test_a_dead_monster_goes_to_the_hand_face_up_the_key_among_it_and_a_new_one_
     next_nine = [c | cards.FACE_DOWN for c in reversed(g.deck[g.deck_n - 9:g.deck_n])]
     ok(g, atk(1))
     assert names(g.hand, g.hand_n) == ["BJ", "5C", "6C", "7C", "8C"]
-    assert list(g.monster) == next_nine and (rogue.EV_MONSTER, 1, 0) in events(g)
+    assert list(g.monster) == next_nine and (rogue._EV_MONSTER, 1, 0) in events(g)
 
 
 def test_a_new_monster_is_dealt_across_a_reshuffle():
@@ -523,11 +523,11 @@ def test_escaping_a_floor_feeds_the_buffet_the_face_card_the_player_picks():
     assert g.candidates(out) == 2 and names(out[:2]) == ["JS", "QH"] and g.pending() == 0b11
     ok(g, 1)
     assert names(g.buffet, g.buffet_n) == ["QH"] and g.phase() == rogue.PHASE_BETWEEN and g.legal_moves() == 1
-    assert g.check(1) == rogue.R_NO_SUCH
+    assert g.check(1) == rogue._R_NO_SUCH
     hand_before = bytes(g.hand)
     k = g.shuffles
     ok(g, rogue.NEXT)
-    assert g.floor == 2 and (rogue.EV_FLOOR, 2, 0) in events(g) and g.phase() == rogue.PHASE_PLAY
+    assert g.floor == 2 and (rogue._EV_FLOOR, 2, 0) in events(g) and g.phase() == rogue.PHASE_PLAY
     assert g.shuffles == k + 2 and g.exit[4] == cards.RED_JOKER and bytes(g.hand) == hand_before
     assert all(c for c in g.player) and all(c >= cards.FACE_DOWN for c in g.monster) and g.pile_n == 0
     assert g.deck_n == 54 - 1 - 9 - 9 - 9  # less the Buffet's QH and the three grids
@@ -571,10 +571,10 @@ def test_the_tenth_buffet_card_opens_the_gauntlet_reset_with_named_monsters_from
     ok(g, rogue.SKIP)
     assert g.phase() == rogue.PHASE_BETWEEN and g.buffet_n == 10  # JS, the only face card left on the grid
     ok(g, rogue.NEXT)
-    assert g.floor == 11 and (rogue.EV_FLOOR, 11, 0) in events(g)
+    assert g.floor == 11 and (rogue._EV_FLOOR, 11, 0) in events(g)
     assert names(g.monster)[4] == "QS" and g.named() == N("QS") and names(g.buffet, g.buffet_n) == first[1:] + ["JS"]
     assert all(g.monster[i] >= cards.FACE_DOWN for i in range(9) if i != 4)
-    assert (rogue.EV_MONSTER, 11, N("QS")) in events(g) and g.exit[4] == cards.RED_JOKER and census_ok(g)
+    assert (rogue._EV_MONSTER, 11, N("QS")) in events(g) and g.exit[4] == cards.RED_JOKER and census_ok(g)
     assert not g.at_exit() or g.player[4] != cards.BLACK_JOKER
 
 
@@ -589,7 +589,7 @@ def gauntlet(monster, player="5S 6S 7S 8S 9S 10S JS QS AS"):
 def test_starving_when_the_buffet_is_empty_earns_both_hunger_achievements():
     g = gauntlet("~2C - - ~4C KC ~6C ~7C ~8C ~9C")
     ok(g, atk(1))
-    assert g.status == LOST and g.end == rogue.STARVED and kinds(g)[-1] == rogue.EV_STARVED
+    assert g.status == LOST and g.end == rogue.STARVED and kinds(g)[-1] == rogue._EV_STARVED
     assert g.achievements(0) == 2 | 4 and g.score() == 11 * 1024 - 1
     g = gauntlet("~2C - - ~BJ KC ~6C ~7C ~8C ~9C")  # the key came to the hand: no AC2
     ok(g, atk(1))
@@ -639,7 +639,7 @@ def test_giving_up_is_a_loss_and_no_move():
     moves = g.moves
     g.resign()
     assert g.status == LOST and g.end == rogue.RESIGNED and g.moves == moves and g.phase() == PHASE_OVER
-    assert g.check(rogue.SKIP) == rogue.R_OVER and g.legal_moves() == 0
+    assert g.check(rogue.SKIP) == rogue._R_OVER and g.legal_moves() == 0
 
 
 # -- what a screen asks -----------------------------------------------------------------
@@ -647,7 +647,7 @@ def test_a_cards_menu_lists_attack_move_to_hand_flip_with_their_reasons():
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C", player="5S - 7S 8S BJ 10S JS QS KS")
     out = bytearray(8)
     assert g.options(0, out) == 4
-    assert list(out) == [atk(1), 0, sw(1, 2), 0, take(1), 0, flip(1), rogue.R_FACE_UP]
+    assert list(out) == [atk(1), 0, sw(1, 2), 0, take(1), 0, flip(1), rogue._R_FACE_UP]
     assert g.options(4, out) == 4 and (out[0], out[1]) == (atk(5), rogue.R_CENTRE) and out[3] == 0
     assert g.options(1, out) == 4 and all(out[2 * i + 1] == rogue.R_EMPTY for i in range(4))
     hand(g, "2H 3H 4H 5H 6H 7H")
