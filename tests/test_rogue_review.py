@@ -254,7 +254,6 @@ def test_no_reply_when_the_opposite_monster_place_is_empty():
 # monster cards only at 1, 5 and 9; the player has none at 1 or 9, so no place faces a monster card
 @pytest.mark.parametrize("p, t", [(2, 1), (3, 1), (6, 1), (4, 9), (7, 9), (8, 9)])
 def test_with_no_facing_card_the_attack_strikes_the_first_monster_card_counter_clockwise(p, t):
-    other = 10 - t
     g = deal(player=grid(PLAYER, **{"p%d" % p: "AS"}), monster=grid(MONSTER, p1="2C", p9="3C", p5="4C"))
     clear(g, "monster", 2, 3, 4, 6, 7, 8)
     clear(g, "player", 1, 9)
@@ -266,7 +265,7 @@ def test_with_no_facing_card_the_attack_strikes_the_first_monster_card_counter_c
     assert "2C 3C".split()[t == 9] in pile(g)
     # the monster lost a corner of row 1 or 3: dead (X2), its two cards in the hand, face up
     assert sorted(hand(g)) == sorted(["4C", "3C" if t == 1 else "2C"])
-    assert other in (1, 9) and g.status == PLAYING and census(g)
+    assert g.status == PLAYING and census(g)
 
 
 def test_fallback_reply_comes_from_opposite_the_attacking_place_not_the_target():
@@ -767,7 +766,6 @@ def test_the_tenth_buffet_card_opens_the_gauntlet_reset_with_a_named_monster_fro
     assert [g.buffet[i] for i in range(g.buffet_n)] == [N(c) for c in "QD QC QS KH KD KC KS JH JD".split()]
     assert all(g.monster[i] >= DOWN for i in range(9) if i != 4)
     assert g.player[4] != BJ and where(g, BJ)[0] in ("monster", "deck")  # C3: the board was reset
-    assert not g.at_exit() or g.player[4] != BJ
     assert census(g)
 
 
