@@ -27,6 +27,21 @@ RJ = cards.RED_JOKER
 _FILL = ([(s << 4) | r for r in range(2, 11) for s in range(4)] + [(s << 4) | 1 for s in range(4)]
          + [(s << 4) | r for r in (11, 12, 13) for s in range(4)] + [BJ])
 
+
+def _k(name):
+    """An engine constant by its public name, or by its private one should a refactor make it private."""
+    return getattr(rogue, name) if hasattr(rogue, name) else getattr(rogue, "_" + name)
+
+
+ESCAPED, SLAIN, STARVED = _k("ESCAPED"), _k("SLAIN"), _k("STARVED")
+NEXT, SKIP = _k("NEXT"), _k("SKIP")
+R_CENTRE, R_COL, R_EMPTY, R_NOT_FACING, R_ROW = (_k("R_CENTRE"), _k("R_COL"), _k("R_EMPTY"), _k("R_NOT_FACING"),
+                                                 _k("R_ROW"))
+PHASE_ATTACK, PHASE_BETWEEN, PHASE_BUFFET, PHASE_CLUB = (_k("PHASE_ATTACK"), _k("PHASE_BETWEEN"),
+                                                         _k("PHASE_BUFFET"), _k("PHASE_CLUB"))
+PHASE_DISCARD, PHASE_HEAL, PHASE_PLAY, PHASE_STEAL = (_k("PHASE_DISCARD"), _k("PHASE_HEAL"), _k("PHASE_PLAY"),
+                                                      _k("PHASE_STEAL"))
+
 # Achievement bits (the engine's docstring: bit 0 = AC1 .. bit 5 = AC6)
 AC1, AC2, AC3, AC4, AC5, AC6 = 1, 2, 4, 8, 16, 32
 
@@ -66,7 +81,7 @@ def deal(player=". " * 9, monster=". " * 9, exit=". " * 8, deck="", hand="", rul
     for c in held:
         give(g, c)
     if len(held) > 5:
-        g.step = rogue.PHASE_DISCARD
+        g.step = PHASE_DISCARD
     return g
 
 
@@ -198,7 +213,7 @@ def test_set_up_lays_the_table_face_up_player_and_exit_face_down_monster_play_fi
     ex = EXIT8.split()
     assert view(g.exit) == ex[:4] + ["RJ"] + ex[4:]  # I2
     assert g.deck[g.deck_n - 1] == N("KH") and g.deck_n == 27  # the deck's top
-    assert g.hand_n == g.pile_n == g.buffet_n == 0 and g.floor == 1 and g.phase() == rogue.PHASE_PLAY
+    assert g.hand_n == g.pile_n == g.buffet_n == 0 and g.floor == 1 and g.phase() == PHASE_PLAY
     assert census(g)
 
 
@@ -216,7 +231,7 @@ def test_the_reply_comes_from_the_opposite_place_10_minus_p_onto_the_same_player
     others = [i for i in range(1, 10) if i not in (p, q)]
     assert [at(g, "player", i) for i in others] == [before[i - 1] for i in others]
     assert all(at(g, "monster", i).startswith("~") for i in others)  # nothing else revealed
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_PLAY and g.turn == 2 and census(g)
+    assert g.status == PLAYING and g.phase() == PHASE_PLAY and g.turn == 2 and census(g)
 
 
 # -- R2: player[q] empty: the first card counter-clockwise (1 4 7 8 9 6 3 2) after q ------------
@@ -286,10 +301,10 @@ def test_fallback_reply_comes_from_opposite_the_attacking_place_not_the_target()
 def test_attacking_a_place_that_faces_nothing_is_refused_while_another_faces():
     g = deal(player=PLAYER, monster=MONSTER)
     clear(g, "monster", 3)
-    assert g.check(A(3)) == rogue.R_NOT_FACING
-    assert g.check(A(5)) == rogue.R_CENTRE
+    assert g.check(A(3)) == R_NOT_FACING
+    assert g.check(A(5)) == R_CENTRE
     clear(g, "player", 2)
-    assert g.check(A(2)) == rogue.R_EMPTY
+    assert g.check(A(2)) == R_EMPTY
     assert g.check(A(1)) == 0
 
 
@@ -308,7 +323,7 @@ def test_a_tie_discards_both_and_is_no_win_for_the_monster():
     play(g, A(1))
     assert at(g, "player", 1) == "" and at(g, "monster", 1) == ""
     assert pile(g)[-3:] == ["KS", "KD", "2D"]  # the tie, then the reply 10S beat 2D
-    assert hand(g) == ["2H", "3H"] and g.phase() == rogue.PHASE_PLAY  # no hit: a tie triggers nothing
+    assert hand(g) == ["2H", "3H"] and g.phase() == PHASE_PLAY  # no hit: a tie triggers nothing
 
 
 def test_an_ace_beats_a_king():
@@ -361,7 +376,7 @@ def test_naming_then_a_revealed_ace_or_black_joker_that_wins_is_a_critical(centr
              hand="2H 3H 4H")
     play(g, A(1))
     assert at(g, "monster", 5) == "JC" and at(g, "monster", 1) == centre
-    assert g.hand_n == 0 and g.phase() == rogue.PHASE_PLAY
+    assert g.hand_n == 0 and g.phase() == PHASE_PLAY
     assert pile(g)[:4] == ["KS", "2H", "3H", "4H"]
 
 
@@ -370,11 +385,11 @@ def test_a_revealed_face_card_of_a_named_monster_is_a_special_with_the_players_c
              hand="2H 3H 4H")
     name_monster(g)
     play(g, A(1))
-    assert g.phase() == rogue.PHASE_CLUB and g.pending() == 0b111
+    assert g.phase() == PHASE_CLUB and g.pending() == 0b111
     assert not g.can_undo()
     play(g, 1)  # the player gives up 3H
     assert hand(g) == ["2H", "4H"] and "3H" in pile(g)
-    assert g.phase() == rogue.PHASE_PLAY and not g.can_undo()  # the reply (10S beat 2D) followed
+    assert g.phase() == PHASE_PLAY and not g.can_undo()  # the reply (10S beat 2D) followed
 
 
 @pytest.mark.parametrize("card", ["AD", "KD"])
@@ -384,7 +399,7 @@ def test_a_card_already_face_up_that_wins_again_triggers_nothing(card):
     name_monster(g)
     face_up(g, "monster", 1)
     play(g, A(1))
-    assert at(g, "monster", 1) == card and hand(g) == ["2H", "3H"] and g.phase() == rogue.PHASE_PLAY
+    assert at(g, "monster", 1) == card and hand(g) == ["2H", "3H"] and g.phase() == PHASE_PLAY
 
 
 def test_a_revealed_ace_of_an_unnamed_monster_triggers_nothing_and_names_nobody():
@@ -400,7 +415,7 @@ def test_a_revealed_ace_of_a_named_monster_is_a_critical():
              hand="2H 3H")
     name_monster(g)
     play(g, A(1))
-    assert g.hand_n == 0 and g.phase() == rogue.PHASE_PLAY
+    assert g.hand_n == 0 and g.phase() == PHASE_PLAY
 
 
 def test_naming_in_the_reply_then_a_special():
@@ -419,10 +434,10 @@ def test_heal_puts_the_decks_top_card_face_down_where_the_player_picks():
     name_monster(g)
     clear(g, "monster", 2, 3)
     play(g, A(1))
-    assert g.phase() == rogue.PHASE_HEAL and g.pending() == 0b110
+    assert g.phase() == PHASE_HEAL and g.pending() == 0b110
     play(g, P(3))
     assert at(g, "monster", 3) == "~8C" and at(g, "monster", 2) == "" and g.deck[g.deck_n - 1] == N("9C")
-    assert g.phase() == rogue.PHASE_PLAY and census(g)
+    assert g.phase() == PHASE_PLAY and census(g)
 
 
 def test_heal_on_an_undamaged_monster_does_nothing():
@@ -430,7 +445,7 @@ def test_heal_on_an_undamaged_monster_does_nothing():
              deck="8C 9C")
     name_monster(g)
     play(g, A(1))
-    assert g.deck_n == 27 and g.phase() == rogue.PHASE_PLAY and at(g, "monster", 1) == "KH"
+    assert g.deck_n == 27 and g.phase() == PHASE_PLAY and at(g, "monster", 1) == "KH"
 
 
 def test_a_heal_that_lands_on_the_reply_place_gives_the_monster_a_card_that_replies():
@@ -459,11 +474,11 @@ def test_hit_one_card_is_lost_and_an_empty_hand_loses_nothing():
              hand="BJ")
     name_monster(g)
     play(g, A(1))
-    assert g.hand_n == 0 and pile(g)[:2] == ["5D", "BJ"] and g.phase() == rogue.PHASE_PLAY  # BJ can be lost
+    assert g.hand_n == 0 and pile(g)[:2] == ["5D", "BJ"] and g.phase() == PHASE_PLAY  # BJ can be lost
     g = deal(player=grid(PLAYER, p1="5D", p9="10S"), monster=grid(MONSTER, p1="KD", p5="QC", p9="2D"))
     name_monster(g)
     play(g, A(1))
-    assert g.hand_n == 0 and g.phase() == rogue.PHASE_PLAY
+    assert g.hand_n == 0 and g.phase() == PHASE_PLAY
 
 
 def test_steal_swaps_a_chosen_eligible_place_each_card_keeping_its_facing():
@@ -473,7 +488,7 @@ def test_steal_swaps_a_chosen_eligible_place_each_card_keeping_its_facing():
     clear(g, "player", 6)  # nor a place where the player has no card
     play(g, A(1))
     # eligible: 2 3 7 8 9 (1: the player's card is gone, 4 face up, 5 the centre, 6 no player card)
-    assert g.phase() == rogue.PHASE_STEAL
+    assert g.phase() == PHASE_STEAL
     assert g.pending() == sum(1 << (p - 1) for p in (2, 3, 7, 8, 9))
     assert g.check(P(4)) != 0 and g.check(P(6)) != 0
     p3, m3 = at(g, "player", 3), at(g, "monster", 3)
@@ -502,7 +517,7 @@ def test_diamond_critical_steals_every_eligible_place():
     play(g, A(1))
     for p in (2, 3, 4, 6, 7, 8):
         assert at(g, "player", p) == mo[p - 1] and at(g, "monster", p) == pl[p - 1], p
-    assert g.phase() == rogue.PHASE_PLAY and census(g)
+    assert g.phase() == PHASE_PLAY and census(g)
 
 
 def test_warp_swaps_the_winning_card_with_the_exit_card_in_its_place():
@@ -530,7 +545,7 @@ def test_heal_critical_fills_every_empty_place_in_place_order():
     clear(g, "monster", 6, 3, 2)
     play(g, A(1))
     assert [at(g, "monster", p) for p in (2, 3, 6)] == ["~8C", "~9C", "~10C"]
-    assert g.deck[g.deck_n - 1] == N("JC") and g.phase() == rogue.PHASE_PLAY
+    assert g.deck[g.deck_n - 1] == N("JC") and g.phase() == PHASE_PLAY
 
 
 def test_heal_critical_stops_when_no_card_is_left():
@@ -553,7 +568,7 @@ def test_a_monster_the_attack_broke_still_replies_then_dies():
     play(g, A(1))
     assert at(g, "player", 9) == "" and pile(g)[-1] == "4H"  # R4: it replied
     assert sorted(hand(g)) == sorted(left)  # X2: then died, cards face up
-    assert g.phase() == rogue.PHASE_DISCARD  # six in the hand (T1)
+    assert g.phase() == PHASE_DISCARD  # six in the hand (T1)
     assert all(c >= DOWN for c in g.monster) and census(g)  # M1: the new monster is face down
 
 
@@ -563,9 +578,9 @@ def test_a_heal_in_the_reply_saves_the_broken_monster():
     name_monster(g)
     clear(g, "monster", 2, 3)
     play(g, A(1))
-    assert g.phase() == rogue.PHASE_HEAL and g.pending() == 0b111
+    assert g.phase() == PHASE_HEAL and g.pending() == 0b111
     play(g, P(2))
-    assert at(g, "monster", 2) == "~9C" and g.hand_n == 0 and g.phase() == rogue.PHASE_PLAY
+    assert at(g, "monster", 2) == "~9C" and g.hand_n == 0 and g.phase() == PHASE_PLAY
     assert at(g, "monster", 5) == "QH"  # the same monster lives
 
 
@@ -574,7 +589,7 @@ def test_player_and_monster_both_broken_is_slain():
     clear(g, "monster", 2, 3)
     clear(g, "player", 7, 8)
     play(g, A(1))
-    assert g.status == LOST and g.end == rogue.SLAIN and g.hand_n == 0
+    assert g.status == LOST and g.end == SLAIN and g.hand_n == 0
 
 
 def test_the_dead_monsters_cards_go_to_the_hand_the_key_among_them():
@@ -584,7 +599,7 @@ def test_the_dead_monsters_cards_go_to_the_hand_the_key_among_them():
     left = [at(g, "monster", p).lstrip("~") for p in range(4, 9)]
     play(g, A(1))
     assert "BJ" in left and "QH" in left
-    assert sorted(hand(g)) == sorted(left) and g.phase() == rogue.PHASE_PLAY
+    assert sorted(hand(g)) == sorted(left) and g.phase() == PHASE_PLAY
     assert g.named() == 0 and all(c >= DOWN for c in g.monster) and census(g)
 
 
@@ -603,25 +618,25 @@ def test_a_new_monster_is_dealt_from_the_deck_then_from_the_reshuffled_discards(
 # -- T1, P, U -----------------------------------------------------------------------------------
 def test_discard_to_five_one_chosen_card_a_move_then_play_and_undo_within_discard():
     g = deal(player=PLAYER, monster=MONSTER, hand="2H 3H JD 4H 6H 7H")
-    assert g.phase() == rogue.PHASE_DISCARD and g.check(rogue.SKIP) != 0 and g.check(A(1)) != 0
+    assert g.phase() == PHASE_DISCARD and g.check(SKIP) != 0 and g.check(A(1)) != 0
     play(g, 2)
-    assert hand(g) == ["2H", "3H", "4H", "6H", "7H"] and pile(g) == ["JD"] and g.phase() == rogue.PHASE_PLAY
+    assert hand(g) == ["2H", "3H", "4H", "6H", "7H"] and pile(g) == ["JD"] and g.phase() == PHASE_PLAY
     g.undo()
-    assert hand(g) == ["2H", "3H", "JD", "4H", "6H", "7H"] and g.pile_n == 0 and g.phase() == rogue.PHASE_DISCARD
+    assert hand(g) == ["2H", "3H", "JD", "4H", "6H", "7H"] and g.pile_n == 0 and g.phase() == PHASE_DISCARD
 
 
 def test_a_play_that_would_empty_a_row_or_column_is_refused_and_names_it():
     g = deal(player=PLAYER, monster=MONSTER)
     clear(g, "player", 2, 3)
-    assert g.check(rogue.take(0)) == rogue.R_ROW + 1
+    assert g.check(rogue.take(0)) == R_ROW + 1
     assert g.check(rogue.swap(0, 1)) == 0  # P2: to 2, row 1 keeps a card
     assert g.check(rogue.swap(0, 4)) == 0  # P1: a swap never empties anything
     g = deal(player=PLAYER, monster=MONSTER)
     clear(g, "player", 1, 4)
-    assert g.check(rogue.take(6)) == rogue.R_COL + 1
+    assert g.check(rogue.take(6)) == R_COL + 1
     assert g.check(rogue.swap(6, 0)) == 0  # P2 to place 1 keeps column 1
     clear(g, "player", 8, 9)
-    assert g.check(rogue.swap(6, 0)) == rogue.R_ROW + 3
+    assert g.check(rogue.swap(6, 0)) == R_ROW + 3
 
 
 def test_undo_takes_back_a_plain_play_but_never_a_reveal_the_attack_or_a_choice():
@@ -633,7 +648,7 @@ def test_undo_takes_back_a_plain_play_but_never_a_reveal_the_attack_or_a_choice(
     play(g, rogue.from_hand(0, 1))  # P5
     assert g.undo() >= 0 and hand(g) == ["2H"] and at(g, "player", 2) == ""
     face_down(g, "player", 3)
-    play(g, rogue.SKIP)
+    play(g, SKIP)
     g = deal(player=PLAYER, monster=MONSTER)
     face_down(g, "player", 3)
     play(g, rogue.flip(2))  # P3 reveals
@@ -647,7 +662,7 @@ def test_undo_takes_back_a_plain_play_but_never_a_reveal_the_attack_or_a_choice(
     play(g, rogue.take(2))  # P6 of a face-down card
     assert not g.can_undo() and hand(g) == [before[2]]
     g = deal(player=PLAYER, monster=MONSTER)
-    play(g, rogue.SKIP, A(1))
+    play(g, SKIP, A(1))
     assert not g.can_undo()
 
 
@@ -655,8 +670,8 @@ def test_undo_takes_back_a_plain_play_but_never_a_reveal_the_attack_or_a_choice(
 def test_at_the_exit_with_the_key_any_play_escapes_before_the_attack():
     g = deal(player=AT_EXIT, monster=MONSTER, exit=EXIT8)
     assert g.at_exit()
-    play(g, rogue.SKIP)
-    assert g.status == WON and g.end == rogue.ESCAPED and g.pile_n == 0  # no duel was fought
+    play(g, SKIP)
+    assert g.status == WON and g.end == ESCAPED and g.pile_n == 0  # no duel was fought
     g = deal(player=AT_EXIT, monster=MONSTER, exit=EXIT8)
     play(g, A(1))  # an attack in PLAY skips the play; T3 comes first
     assert g.status == WON and g.pile_n == 0
@@ -666,7 +681,7 @@ def test_a_face_down_card_never_matches_and_flipping_it_escapes_at_that_T3():
     g = deal(player=AT_EXIT, monster=MONSTER, exit=EXIT8)
     face_down(g, "player", 2)
     assert not g.at_exit()
-    assert g.check(rogue.SKIP) == 0
+    assert g.check(SKIP) == 0
     play(g, rogue.flip(1))
     assert g.status == WON
 
@@ -674,8 +689,8 @@ def test_a_face_down_card_never_matches_and_flipping_it_escapes_at_that_T3():
 def test_a_face_down_card_blocks_the_escape():
     g = deal(player=AT_EXIT, monster=grid(MONSTER, p2="2C", p8="2D"), exit=EXIT8)
     face_down(g, "player", 2)
-    play(g, rogue.SKIP)
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_ATTACK
+    play(g, SKIP)
+    assert g.status == PLAYING and g.phase() == PHASE_ATTACK
 
 
 def test_a_joker_never_matches_the_exit():
@@ -690,19 +705,19 @@ def test_the_key_placed_from_the_hand_escapes_at_once_but_only_after_the_discard
     clear(g, "monster", 2, 3, 9)
     assert g.at_exit()
     play(g, A(1))
-    assert g.status == PLAYING and g.hand_n == 7 and g.phase() == rogue.PHASE_DISCARD
+    assert g.status == PLAYING and g.hand_n == 7 and g.phase() == PHASE_DISCARD
     play(g, 1)
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_DISCARD
+    assert g.status == PLAYING and g.phase() == PHASE_DISCARD
     play(g, 1)
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_PLAY and hand(g)[0] == "BJ"
+    assert g.status == PLAYING and g.phase() == PHASE_PLAY and hand(g)[0] == "BJ"
     play(g, rogue.from_hand(0, 4))
-    assert g.status == WON and g.end == rogue.ESCAPED
+    assert g.status == WON and g.end == ESCAPED
 
 
 def test_at_the_exit_without_the_key_the_turn_goes_on():
     g = deal(player=grid(AT_EXIT, p5="2H"), monster=grid(MONSTER, p1="2C"), exit=EXIT8)
-    play(g, rogue.SKIP)
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_ATTACK
+    play(g, SKIP)
+    assert g.status == PLAYING and g.phase() == PHASE_ATTACK
 
 
 # -- C: the campaign ---------------------------------------------------------------------------
@@ -712,14 +727,14 @@ def campaign_at_exit(player=AT_EXIT, monster="2C 3C 4C 5C 6C 7C 8C 9C 10C", **kw
 
 def test_escaping_a_floor_feeds_a_face_card_the_player_picks_from_the_player_grid_first():
     g = campaign_at_exit(player=AT_EXIT_FACES, hand="KD")
-    play(g, rogue.SKIP)
-    assert g.phase() == rogue.PHASE_BUFFET and g.status == PLAYING
+    play(g, SKIP)
+    assert g.phase() == PHASE_BUFFET and g.status == PLAYING
     out = bytearray(12)
     assert g.candidates(out) == 3 and view(out, 3) == ["JS", "QS", "KS"]
     play(g, 1)
-    assert view(g.buffet, g.buffet_n) == ["QS"] and g.phase() == rogue.PHASE_BETWEEN
-    play(g, rogue.NEXT)
-    assert g.floor == 2 and g.phase() == rogue.PHASE_PLAY and hand(g) == ["KD"]
+    assert view(g.buffet, g.buffet_n) == ["QS"] and g.phase() == PHASE_BETWEEN
+    play(g, NEXT)
+    assert g.floor == 2 and g.phase() == PHASE_PLAY and hand(g) == ["KD"]
     assert all(c >= DOWN for c in g.monster) and g.exit[4] == RJ and census(g)
     assert where(g, BJ)[0] in ("monster", "deck")  # S4: the key went back among the monster cards
 
@@ -732,15 +747,15 @@ def test_the_buffet_looks_in_the_exit_the_pile_the_hand_then_the_monster(placed,
              "2C 3C 4C 5C 6C 7C 8C 9C 10C", hand="KD" if "hand" in placed else "", rules=CAMPAIGN)
     if "pile" in placed:
         to_pile(g, N("QH"))
-    play(g, rogue.SKIP)
-    assert view(g.buffet, g.buffet_n) == [fed] and g.phase() == rogue.PHASE_BETWEEN
+    play(g, SKIP)
+    assert view(g.buffet, g.buffet_n) == [fed] and g.phase() == PHASE_BETWEEN
 
 
 def test_with_face_cards_only_in_the_deck_the_buffet_takes_one_from_the_deck():
     g = campaign_at_exit()
-    play(g, rogue.SKIP)
+    play(g, SKIP)
     out = bytearray(12)
-    assert g.phase() == rogue.PHASE_BUFFET and g.candidates(out) == 12
+    assert g.phase() == PHASE_BUFFET and g.candidates(out) == 12
     pick = view(out, 12)[5]
     play(g, 5)
     assert view(g.buffet, g.buffet_n) == [pick] and where(g, N(pick)) == ("buffet", 0) and census(g)
@@ -758,9 +773,9 @@ def gauntlet_ready():
 
 def test_the_tenth_buffet_card_opens_the_gauntlet_reset_with_a_named_monster_from_the_buffet():
     g = gauntlet_ready()
-    play(g, rogue.SKIP)  # escape floor 10; JD (the only candidate) is fed
-    assert g.buffet_n == 10 and g.phase() == rogue.PHASE_BETWEEN
-    play(g, rogue.NEXT)
+    play(g, SKIP)  # escape floor 10; JD (the only candidate) is fed
+    assert g.buffet_n == 10 and g.phase() == PHASE_BETWEEN
+    play(g, NEXT)
     assert g.floor == 11 and g.status == PLAYING
     assert at(g, "monster", 5) == "QH" and g.named() == N("QH")  # M2: floor 1's card first, face up
     assert [g.buffet[i] for i in range(g.buffet_n)] == [N(c) for c in "QD QC QS KH KD KC KS JH JD".split()]
@@ -781,7 +796,7 @@ def test_starving_when_a_monster_dies_with_the_buffet_empty_earns_both_hunger_ac
     g = gauntlet(grid(MONSTER, p1="2C", p5="QC"), player=grid(PLAYER, p1="AS"))
     clear(g, "monster", 2, 3, 9)
     play(g, A(1))
-    assert g.status == LOST and g.end == rogue.STARVED
+    assert g.status == LOST and g.end == STARVED
     assert g.achievements(0) == AC2 | AC3
 
 
@@ -789,7 +804,7 @@ def test_starving_after_the_key_came_to_the_hand_is_no_where_did_i_leave_my_keys
     g = gauntlet(grid(MONSTER, p1="2C", p5="QC", p4="BJ"), player=grid(PLAYER, p1="AS"))
     clear(g, "monster", 2, 3, 9)
     play(g, A(1))
-    assert g.end == rogue.STARVED and "BJ" in hand(g)
+    assert g.end == STARVED and "BJ" in hand(g)
     assert g.achievements(0) == AC3
 
 
@@ -798,23 +813,23 @@ def test_being_at_the_exit_without_the_key_on_the_gauntlet_loses_too_dark():
     clear(g, "monster", 2, 3, 9)
     assert g.at_exit()
     play(g, A(1))
-    assert g.end == rogue.STARVED and g.achievements(0) == AC2
+    assert g.end == STARVED and g.achievements(0) == AC2
 
 
 def test_escaping_the_gauntlet_wins_and_four_aces_in_hand_is_master_rogue():
     g = gauntlet(MONSTER, player=AT_EXIT, hand="AS AH AD AC")
-    play(g, rogue.SKIP)
-    assert g.status == WON and g.end == rogue.ESCAPED
+    play(g, SKIP)
+    assert g.status == WON and g.end == ESCAPED
     assert g.achievements(0) == AC4 | AC5
     assert g.achievements(AC1 | AC2 | AC3) == AC4 | AC5 | AC6
     g = gauntlet(MONSTER, player=AT_EXIT, hand="AS AH AD")
-    play(g, rogue.SKIP)
+    play(g, SKIP)
     assert g.achievements(0) == AC4
 
 
 def test_quick_play_escaped_is_zero_to_hero_and_rodney_needs_all_five():
     g = deal(player=AT_EXIT, monster=MONSTER, exit=EXIT8)
-    play(g, rogue.SKIP)
+    play(g, SKIP)
     assert g.achievements(0) == AC1
     assert g.achievements(AC2 | AC3 | AC4) == AC1
     assert g.achievements(AC2 | AC3 | AC4 | AC5) == AC1 | AC6
@@ -827,9 +842,9 @@ def test_a_monster_named_by_the_attack_strikes_with_a_face_card_revealed_in_the_
              hand="2H 3H")
     play(g, A(1))
     assert at(g, "monster", 5) == "QC" and at(g, "monster", 9) == "KC" and at(g, "player", 9) == ""
-    assert g.phase() == rogue.PHASE_CLUB and g.pending() == 0b11
+    assert g.phase() == PHASE_CLUB and g.pending() == 0b11
     play(g, 0)
-    assert hand(g) == ["3H"] and g.phase() == rogue.PHASE_PLAY
+    assert hand(g) == ["3H"] and g.phase() == PHASE_PLAY
 
 
 def test_the_reply_reveals_a_face_down_player_card_and_a_reply_tie_discards_both():
@@ -846,10 +861,10 @@ def test_undo_goes_back_through_the_play_and_the_discards_to_the_turns_start():
     g = deal(player=PLAYER, monster=MONSTER, hand="2H 3H 4H 6H 7H BJ")
     before = view(g.player)
     play(g, 5)  # the key may be discarded too (T1: any card)
-    assert pile(g) == ["BJ"] and g.phase() == rogue.PHASE_PLAY
+    assert pile(g) == ["BJ"] and g.phase() == PHASE_PLAY
     play(g, rogue.swap(0, 4))
-    assert g.undo() == rogue.swap(0, 4) and view(g.player) == before and g.phase() == rogue.PHASE_PLAY
-    assert g.undo() == 5 and g.phase() == rogue.PHASE_DISCARD and hand(g)[-1] == "BJ" and g.pile_n == 0
+    assert g.undo() == rogue.swap(0, 4) and view(g.player) == before and g.phase() == PHASE_PLAY
+    assert g.undo() == 5 and g.phase() == PHASE_DISCARD and hand(g)[-1] == "BJ" and g.pile_n == 0
     assert not g.can_undo()
 
 
@@ -878,14 +893,14 @@ def test_heal_draws_the_last_card_left_the_one_just_lost_in_its_duel():
     g.deck_n = 0
     play(g, A(1))
     # the only card left to draw was 5S, lost in this duel: one card, so the heal takes it (RS1)
-    assert at(g, "monster", 2) == "~5S" and g.phase() == rogue.PHASE_PLAY
+    assert at(g, "monster", 2) == "~5S" and g.phase() == PHASE_PLAY
     g = deal(player=grid(PLAYER, p1="5S", p9="4H"), monster=grid(MONSTER, p1="KH", p5="QH", p9="10D"))
     name_monster(g)
     g.monster[1] = g.monster[2] = 0
     g.deck_n = 0
     g.pile_n = 0
     play(g, A(1))  # a choice of two places, one card (5S): the player picks where it goes
-    assert g.phase() == rogue.PHASE_HEAL
+    assert g.phase() == PHASE_HEAL
     play(g, P(3))
     assert at(g, "monster", 3) == "~5S" and at(g, "monster", 2) == ""
 
@@ -893,9 +908,9 @@ def test_heal_draws_the_last_card_left_the_one_just_lost_in_its_duel():
 def test_the_buffet_takes_the_exits_face_card_the_player_picks_when_there_are_several():
     ex = EXIT8.replace("2S", "JS").replace("4S", "QH")  # exit 1 JS (10S: suit) and exit 3 QH (4H: suit)
     g = deal(player=AT_EXIT, exit=ex, monster="2C 3C 4C 5C 6C 7C 8C 9C 10C", rules=CAMPAIGN)
-    play(g, rogue.SKIP)
+    play(g, SKIP)
     out = bytearray(12)
-    assert g.phase() == rogue.PHASE_BUFFET and g.candidates(out) == 2 and view(out, 2) == ["JS", "QH"]
+    assert g.phase() == PHASE_BUFFET and g.candidates(out) == 2 and view(out, 2) == ["JS", "QH"]
     play(g, 1)
     assert view(g.buffet, g.buffet_n) == ["QH"] and at(g, "exit", 1) == "JS"
 
@@ -917,8 +932,8 @@ def test_the_hand_can_reach_twelve_and_discards_down_to_five():
     clear(g, "monster", 3)
     g.monster[1] = 0  # monster row 1 is now 1 alone; 3D out of play
     play(g, rogue.take(1), A(1))
-    assert g.hand_n == 12 and g.phase() == rogue.PHASE_DISCARD
+    assert g.hand_n == 12 and g.phase() == PHASE_DISCARD
     for _ in range(7):
-        assert g.phase() == rogue.PHASE_DISCARD
+        assert g.phase() == PHASE_DISCARD
         play(g, 0)
-    assert g.hand_n == 5 and g.phase() == rogue.PHASE_PLAY
+    assert g.hand_n == 5 and g.phase() == PHASE_PLAY
