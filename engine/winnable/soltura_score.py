@@ -1,0 +1,10 @@
+"""The winnable deals of soltura score: 262 deals from 0 to 510, 80 bytes as a bitmap
+(engine/deals.py reads them).  Written by tools/pack_deals.py from soltura-score.jsonl:
+513 deals swept, 93 of them unknown to the solver.  Do not edit.
+"""
+
+DEALS = (
+    b'DL\x01\x00\x06\x01\x00\x00\x00\x00\x00\x00\xfe\x01\x00\x00-m\x08MQ\x7fR\x97\xfd:\xd9\x83\x17\xc6Mc'
+    b'\xdf\x16\r\x81M\xae\x1f\x94\xad\x97\xe3U\x07\nXl\xfe\x89\xc3\xb5\xdf\x81+\xc1=sl\x91y\xb4=Z'
+    b's\xba9\xae\xac\x1b\x81\x97\xe9\xd1\x8c\x8c8\x14\xc4n'
+)
