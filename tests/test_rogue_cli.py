@@ -272,11 +272,22 @@ def test_every_legal_move_reads_back_as_the_same_byte_in_every_phase():
     assert rn.parse_move(g, "u") == rogue.UNDO and rn.move_text(g, rogue.UNDO) == "u"
 
 
-def test_reasons_in_words():
+def test_reasons_in_words_say_why_the_engine_refuses():
+    # the engine keeps some reason codes private: the words are held to what check() answers
     g = rogue.Rogue(rogue.QUICK).deal(1)
+
+    def why(mv):
+        return rn.reason(g, g.check(mv))
+
     assert rn.reason(g, rogue.R_ROW + 1) == "row 1 would be empty"
     assert rn.reason(g, rogue.R_COL + 3) == "column 3 would be empty"
-    assert rn.reason(g, g.check(rogue.swap(2, 2))) == "a card cannot go onto its own place"
+    assert why(rogue.swap(2, 2)) == "a card cannot go onto its own place"
+    assert why(rogue.flip(0)) == "that card is already face up"
+    assert why(rogue.attack(4)) == "place 5 does not attack: attack from an outer place"
+    assert why(rogue.ATTACK + 9) == "no such move in this step"
+    assert g.play(rogue.SKIP) == 0 and why(rogue.SKIP) == "the play is made: attack now"
+    g, _ = bot_game(rogue.QUICK, 1)
+    assert why(rogue.SKIP) == "the game is over"
     for code in range(1, rogue.R_COL + 4):
         assert rn.reason(g, code)  # every code has words
 
