@@ -99,6 +99,7 @@ What a screen asks (none allocates):
                      HEAL or STEAL move, the hand indexes of a CLUB move, the
                      candidates of a BUFFET move; 0 in other phases
     candidates(out)  C1's candidate cards into out (12 bytes), returns how many
+                     (candidates(None, j), the BUFFET move's, feeds candidate j)
     resign()         the app's GIVE UP: LOST, end RESIGNED (not a move)
     achievements(stored) -> the AC bits this run earned (bit 0 = AC1 ..
                      bit 5 = AC6; AC6 given `stored`, the bits kept across
@@ -113,7 +114,8 @@ R_EMPTY (no card there), _R_SAME (a place onto itself), _R_FACE_UP (flip a
 face-up card), R_CENTRE (attack from place 5), R_NOT_FACING (A1: another
 place faces a monster card, this one does not), R_NOT_PENDING (not a place
 or card the choice may name), R_ROW + n and R_COL + n (n = 1..3: that row or
-column would be empty, P7).
+column would be empty, P7).  A name with a leading underscore (codes, events)
+is a private constant: no other module uses it, and it takes no heap.
 
 Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
     EV_DISCARD   a card, b cards on the pile (T1)
@@ -140,8 +142,10 @@ Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
     _EV_STARVED  (C7)
 
 Memory: the state (170 B), legal (144 B), events (60 B), the log (64 B).
-Heap under MicroPython (64-bit): this module about 13.5 KB once imported,
-engine/rogue_bots.py 2.7 KB; tools/fit.py plays it in 30 KiB.
+Heap under MicroPython (64-bit): this module about 12.4 KB once imported,
+engine/rogue_bots.py 2.2 KB; tools/fit.py plays it in 27 KiB (issue 12 asks
+24).  Most of it is names: a function costs 100-200 B however short, a
+public constant about 30 B (the screens and tools use them by name).
 """
 
 from engine import const
@@ -454,16 +458,33 @@ class Rogue(Game):
             m = (1 << self.candidates(None)) - 1
         return m
 
-    def candidates(self, out):
+    def candidates(self, out, feed=-1):
         """C1: the face cards of the first place holding any (player grid,
         exit, discards, hand, monster grid, deck), into out (12 bytes) if not
-        None; returns how many."""
+        None; returns how many.  With feed >= 0, candidate feed leaves its
+        place for the end of the Buffet (the BUFFET move)."""
         for k in range(6):
             part = self._sources[k]
             n = 0
             for i in range(len(part)):
                 c = part[i] & 0x7F
                 if 10 < c & 0x0F < 14:
+                    if n == feed:
+                        if k == 2:
+                            self._cut(part, i, self.pile_n)
+                            self.pile_n -= 1
+                        elif k == 3:
+                            self._cut(part, i, self.hand_n)
+                            self.hand_n -= 1
+                        elif k == 5:
+                            self._cut(part, i, self.deck_n)
+                            self.deck_n -= 1
+                        else:
+                            part[i] = 0
+                        self.buffet[self.buffet_n] = c
+                        self.buffet_n += 1
+                        self.event(_EV_BUFFET, c, self.buffet_n)
+                        return n
                     if out is not None:
                         out[n] = c
                     n += 1
@@ -581,12 +602,8 @@ class Rogue(Game):
         part[n - 1] = 0
         return c
 
-    def _from_hand(self, i):
-        c = self._cut(self.hand, i, self.hand_n)
-        self.hand_n -= 1
-        return c
-
     def _discard(self, c):
+        """Card c onto the pile, face up."""
         self.pile[self.pile_n] = c & 0x7F
         self.pile_n += 1
 
@@ -595,7 +612,8 @@ class Rogue(Game):
         st = self.step
         g = self.player
         if st == PHASE_DISCARD:  # T1
-            c = self._from_hand(mv)
+            c = self._cut(self.hand, mv, self.hand_n)
+            self.hand_n -= 1
             self._discard(c)
             self.event(EV_DISCARD, c, self.pile_n)
             if self.hand_n <= 5:
@@ -624,7 +642,8 @@ class Rogue(Game):
                 if c:
                     self.hand[i] = c & 0x7F
                 else:
-                    self._from_hand(i)
+                    self._cut(self.hand, i, self.hand_n)
+                    self.hand_n -= 1
                     self.stage = 1
             if c >= _DOWN:  # a card revealed: no undo past it
                 self.barrier()
@@ -638,7 +657,7 @@ class Rogue(Game):
                 n = self.candidates(None)
                 self.step = PHASE_BUFFET if n > 1 else PHASE_BETWEEN
                 if n == 1:
-                    self._feed(0)
+                    self.candidates(None, 0)
                 return
             self.step = PHASE_ATTACK
             if mv < ATTACK:
@@ -652,7 +671,7 @@ class Rogue(Game):
                 self.flags |= _EXIT_SEEN
             t = p if self.monster[p] else _ring(self.monster, p)
             self.event(_EV_ATTACK, p, t)
-            self._go(self._duel(p, t), t)
+            self._go(p, t)
         elif st == PHASE_BETWEEN:  # C2-C4: the next floor, or the gauntlet with ten in the Buffet
             self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
             n = self.deck_n
@@ -671,75 +690,132 @@ class Rogue(Game):
             self._lay()
             self._next_turn()
         elif st == PHASE_BUFFET:
-            self._feed(mv)
+            self.candidates(None, mv)
             self.step = PHASE_BETWEEN
         else:
             self._pick(st, mv)
-            self._go(0, 0)
+            self._go(_NONE, 0)
 
     def _unapply(self, mv):
-        if self.step != PHASE_ATTACK:  # a discard
-            self.pile_n -= 1
-            self._insert(mv, self.pile[self.pile_n])
-            self.pile[self.pile_n] = 0
+        h = self.hand
+        if self.step != PHASE_ATTACK:  # a discard: the card goes back into the hand at mv
             self.step = PHASE_DISCARD
-            return
-        self.step = PHASE_PLAY
-        g = self.player
-        if mv <= 80:
-            c = g[mv // 9]
-            g[mv // 9] = g[mv % 9]
-            g[mv % 9] = c
-        elif TAKE <= mv < SKIP:
-            self.hand_n -= 1
-            g[mv - TAKE] = self.hand[self.hand_n]
-            self.hand[self.hand_n] = 0
-        elif mv > SKIP:
+            self.pile_n -= 1
+            c = self.pile[self.pile_n]
+            self.pile[self.pile_n] = 0
+            i = mv
+        else:
+            self.step = PHASE_PLAY
+            g = self.player
+            if mv <= 80:
+                c = g[mv // 9]
+                g[mv // 9] = g[mv % 9]
+                g[mv % 9] = c
+                return
+            if TAKE <= mv < SKIP:
+                self.hand_n -= 1
+                g[mv - TAKE] = h[self.hand_n]
+                h[self.hand_n] = 0
+                return
+            if mv == SKIP:
+                return
             i = (mv - FROM_HAND) // 9
             b = (mv - FROM_HAND) % 9
             c = g[b]
-            if self.stage:  # P5: back into the hand at i
-                self._insert(i, c)
-                g[b] = 0
-            else:
-                g[b] = self.hand[i]
-                self.hand[i] = c
-            self.stage = 0
-
-    def _insert(self, i, c):
-        """Put card c back into the hand at index i."""
-        h = self.hand
+            if not self.stage:  # P4: the cards swap back
+                g[b] = h[i]
+                h[i] = c
+                return
+            self.stage = 0  # P5: the card goes back into the hand at i
+            g[b] = 0
         for j in range(self.hand_n, i, -1):
             h[j] = h[j - 1]
         h[i] = c
         self.hand_n += 1
 
-    def _go(self, fx, t):
-        """Resolve effect fx of the duel the monster won at place t, then go
-        on: the reply (R1-R5) after the attack's effect, the death check (X)
-        after the reply's.  Stops at a choice, to go on after its move."""
+    def _go(self, pp, t):
+        """Resolve the turn from the duel of player place pp against monster
+        place t (_NONE: none, after a choice): the duel (D1-D4, N1-N4), the
+        effect of the monster's win (SP, CR by the named card's suit, N5),
+        the reply (R1-R5) after the attack's, the death check (X) after the
+        reply's.  Stops at a choice, to go on after its move."""
+        g = self.player
+        m = self.monster
         while True:
-            if fx and self._effect(fx, t):
-                return
+            if pp != _NONE:  # the duel
+                pc = g[pp] & 0x7F
+                g[pp] = pc
+                mc = m[t]
+                shown = mc >= _DOWN  # revealed in this duel
+                mc &= 0x7F
+                new = False
+                if shown and 10 < mc & 0x0F < 14 and m[4] >= _DOWN:  # N1: the face card takes the centre
+                    new = m[4] & 0x7F
+                    m[4] = mc
+                    self.event(EV_NAMED, mc, new)
+                    mc = new
+                    new = True
+                m[t] = mc
+                pv = 14 if pc & 0x0F == 1 else pc & 0x0F  # an Ace is 14, a Joker 15
+                mv = 14 if mc & 0x0F == 1 else mc & 0x0F
+                fx = 0
+                if pv >= mv:
+                    m[t] = 0
+                    if pv == mv:
+                        g[pp] = 0
+                        self._discard(pc)
+                    self._discard(mc)
+                    self.event(EV_TIE if pv == mv else EV_BEAT, pc, mc)
+                else:
+                    g[pp] = 0
+                    self._discard(pc)
+                    self.event(EV_BEATEN, mc, pc)
+                    if self.named():
+                        if shown and mv >= 14:
+                            fx = _CRITICAL
+                        elif new or (shown and 10 < mv < 14):
+                            fx = _SPECIAL
+                if fx:  # the effect, by the named card's suit
+                    s = (m[4] >> 4) & 3
+                    self.event(EV_SPECIAL if fx == _SPECIAL else EV_CRITICAL, s, 0)
+                    e = self.exit
+                    if s == _CLUBS or s == _DIAMONDS or (s == _HEARTS and self.deck_n + self.pile_n):
+                        st = PHASE_CLUB if s == _CLUBS else PHASE_STEAL if s == _DIAMONDS else PHASE_HEAL
+                        k = self.pending(st)
+                        if fx == _SPECIAL and k & (k - 1):  # a choice of two or more
+                            self.step = st
+                            return
+                        for i in range(12):  # the one there is; a critical's, every one
+                            if k >> i & 1 and (fx == _CRITICAL or k == 1 << i):
+                                if not self._pick(st, 0 if st == PHASE_CLUB else i) and st == PHASE_HEAL:
+                                    break
+                    elif s == 0 and fx == _CRITICAL:  # teleport: the eight outer exit cards shuffled
+                        e[4] = e[8]
+                        self._shuffle(e, 8)
+                        e[8] = e[4]
+                        e[4] = _RJ
+                        self.event(EV_TELEPORT, 0, 0)
+                    elif s == 0 and m[t] != _BJ:  # warp
+                        c = m[t]
+                        m[t] = e[t]
+                        e[t] = c
+                        self.event(EV_WARP, t, c)
             if self.stage:
                 break
-            self.stage = 1
-            q = 8 - self.at
-            if self.monster[q] == 0:
+            self.stage = 1  # the reply
+            t = 8 - self.at
+            if m[t] == 0:
                 break
-            r = _ring(self.player, q)
-            if r == _NONE:
+            pp = _ring(g, t)
+            if pp == _NONE:
                 break
-            self.event(_EV_REPLY, q, r)
-            fx = self._duel(r, q)
-            t = q
+            self.event(_EV_REPLY, t, pp)
         # X1-X3, then the next turn (T7)
-        if _broken(self.player):
+        if _broken(g):
             self.status = _LOST
             self.end = SLAIN
             self.event(_EV_SLAIN, 0, 0)
             return
-        m = self.monster
         if _broken(m):
             k = self.named()
             n = 0
@@ -756,70 +832,6 @@ class Rogue(Game):
                 return
         self._next_turn()
 
-    def _duel(self, pp, mp):
-        """D1-D4 and N1-N4: player place pp against monster place mp.  Returns
-        the effect the monster's win triggers: 0, _SPECIAL or _CRITICAL."""
-        pc = self.player[pp] & 0x7F
-        self.player[pp] = pc
-        m = self.monster
-        mc = m[mp]
-        shown = mc >= _DOWN  # revealed in this duel
-        mc &= 0x7F
-        new = False
-        if shown and 10 < mc & 0x0F < 14 and m[4] >= _DOWN:  # N1: the face card takes the centre
-            new = m[4] & 0x7F
-            m[4] = mc
-            self.event(EV_NAMED, mc, new)
-            mc = new
-            new = True
-        m[mp] = mc
-        pv = 14 if pc & 0x0F == 1 else pc & 0x0F  # an Ace is 14, a Joker 15
-        mv = 14 if mc & 0x0F == 1 else mc & 0x0F
-        if pv >= mv:
-            m[mp] = 0
-            if pv == mv:
-                self.player[pp] = 0
-                self._discard(pc)
-            self._discard(mc)
-            self.event(EV_TIE if pv == mv else EV_BEAT, pc, mc)
-            return 0
-        self.player[pp] = 0
-        self._discard(pc)
-        self.event(EV_BEATEN, mc, pc)
-        if not self.named():
-            return 0
-        if shown and mv >= 14:
-            return _CRITICAL
-        return _SPECIAL if new or (shown and 10 < mv < 14) else 0
-
-    def _effect(self, fx, t):
-        """SP or CR by the named card's suit (N5).  True when a choice waits."""
-        s = (self.monster[4] >> 4) & 3
-        self.event(EV_SPECIAL if fx == _SPECIAL else EV_CRITICAL, s, 0)
-        e = self.exit
-        if s == _CLUBS or s == _DIAMONDS or (s == _HEARTS and self.deck_n + self.pile_n):
-            st = PHASE_CLUB if s == _CLUBS else PHASE_STEAL if s == _DIAMONDS else PHASE_HEAL
-            m = self.pending(st)
-            if fx == _SPECIAL and m & (m - 1):  # a choice of two or more
-                self.step = st
-                return True
-            for i in range(12):  # the one there is; a critical's, every one
-                if m >> i & 1 and (fx == _CRITICAL or m == 1 << i):
-                    if not self._pick(st, 0 if st == PHASE_CLUB else i) and st == PHASE_HEAL:
-                        break
-        elif s == 0 and fx == _CRITICAL:  # teleport: the eight outer exit cards shuffled
-            e[4] = e[8]
-            self._shuffle(e, 8)
-            e[8] = e[4]
-            e[4] = _RJ
-            self.event(EV_TELEPORT, 0, 0)
-        elif s == 0 and self.monster[t] != _BJ:  # warp
-            c = self.monster[t]
-            self.monster[t] = e[t]
-            e[t] = c
-            self.event(EV_WARP, t, c)
-        return False
-
     def _pick(self, st, i):
         """The heal card into monster place i, hand card i lost, or the steal
         at place i.  Returns the heal card (0: none was left)."""
@@ -830,7 +842,8 @@ class Rogue(Game):
                 self.event(EV_HEAL, i, 0)
             return c
         if st == PHASE_CLUB:
-            c = self._from_hand(i)
+            c = self._cut(self.hand, i, self.hand_n)
+            self.hand_n -= 1
             self._discard(c)
             self.event(EV_HIT, c, self.hand_n)
             return c
@@ -857,33 +870,6 @@ class Rogue(Game):
         self.step = PHASE_DISCARD if self.hand_n > 5 else PHASE_PLAY
         self.stage = 0
         self.barrier()
-
-    def _feed(self, j):
-        """C1: candidate j joins the end of the Buffet."""
-        for k in range(6):
-            part = self._sources[k]
-            n = 0
-            for i in range(len(part)):
-                c = part[i] & 0x7F
-                if 10 < c & 0x0F < 14:
-                    if n == j:
-                        if k == 2:
-                            self._cut(part, i, self.pile_n)
-                            self.pile_n -= 1
-                        elif k == 3:
-                            self._from_hand(i)
-                        elif k == 5:
-                            self._cut(part, i, self.deck_n)
-                            self.deck_n -= 1
-                        else:
-                            part[i] = 0
-                        self.buffet[self.buffet_n] = c
-                        self.buffet_n += 1
-                        self.event(_EV_BUFFET, c, self.buffet_n)
-                        return
-                    n += 1
-            if n:
-                return
 
     def resign(self):
         """The app's GIVE UP: the run is lost (RESIGNED).  Not a move."""

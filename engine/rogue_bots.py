@@ -50,40 +50,35 @@ def _win(a, b):
     return 6
 
 
-def _breaks(grid, i):
-    """True when the grid loses a row or column without its card at i."""
-    c = grid[i]
-    grid[i] = 0
-    b = R._broken(grid)
-    grid[i] = c
-    return b != 0
-
-
 def _reply(game, q):
     """The reply from monster place q: its expected cost, in 13ths, on the
     board as it stands."""
     mc = game.monster[q]
-    r = R._ring(game.player, q)
+    pl = game.player
+    r = R._ring(pl, q)
     if mc == 0 or r == 15:
         return 0
-    pc = game.player[r]
-    return _win(_v(mc), _v(pc)) * (_DEATH if _breaks(game.player, r) else 12 + _v(pc))
+    pc = pl[r]
+    pl[r] = 0
+    b = R._broken(pl)  # the grid loses a row or column with the card at r
+    pl[r] = pc
+    return _win(_v(mc), _v(pc)) * (_DEATH if b else 12 + _v(pc))
 
 
-def rate_attack(game, p):
+def _rate_attack(game, p):
     """The attack from p, by what it can see: in 169ths."""
     pl = game.player
     m = game.monster
     t = p if m[p] else R._ring(m, p)
     pc = pl[p]
     a = _v(pc)
-    b = _v(m[t])
+    mc = m[t]
+    b = _v(mc)
     win = _win(a, b)
     lose = _win(b, a)
-    gain = 10 + (60 if _breaks(m, t) else 0) + (b or 8)
     # won: the monster's card is gone, the reply comes onto the board as it is
-    mc = m[t]
     m[t] = 0
+    gain = 10 + (60 if R._broken(m) else 0) + (b or 8)
     r_win = _reply(game, 8 - p)
     m[t] = mc
     # lost (or tied): your card is gone
@@ -92,62 +87,6 @@ def rate_attack(game, p):
     r_lose = _reply(game, 8 - p)
     pl[p] = pc
     return win * (13 * gain - r_win) - lose * (13 * cost + r_lose) - (13 - win - lose) * (13 * cost // 2 + r_win)
-
-
-def _best_attack(game):
-    best = -10000000
-    for p in range(9):
-        if game.check(R.ATTACK + p) == 0:
-            r = rate_attack(game, p)
-            if r > best:
-                best = r
-    return best
-
-
-def rate_board(game):
-    """The player's grid: the key, exit matches, faces, gaps (in 169ths)."""
-    pl = game.player
-    n = _KEY if pl[4] == _BJ else 0
-    for p in range(9):
-        c = pl[p]
-        if c == 0:
-            n -= _GAP if p != 4 else _GAP // 4
-        elif p != 4:
-            if c & 0x7F == _BJ:
-                n += _KEY // 2
-            elif game.matches(p):
-                n += _MATCH
-            elif c >= _DOWN:
-                n -= _MATCH // 4
-            else:
-                n += _v(c) // 2
-    for i in range(game.hand_n):
-        if game.hand[i] == _BJ:
-            n += _KEY // 3
-    return 169 * n
-
-
-def _rate_play(game, mv):
-    """A play rated on the board it leaves and the attack that follows.  One
-    that reveals a card is rated without looking; any other is made on the
-    state and taken back."""
-    pl = game.player
-    if R.FLIP <= mv < R.SKIP and (mv < R.TAKE or pl[mv - R.TAKE] >= _DOWN) or (
-            R.SKIP < mv < R.ATTACK and pl[(mv - R.FROM_HAND) % 9] >= _DOWN):
-        return rate_board(game) + 13 * 100 + _best_attack(game)
-    moves = game.moves
-    log_n = game.log_n
-    game.snapshot(_SNAP)
-    game.play(mv)
-    if game.status != R.PLAYING or game.step != R.PHASE_ATTACK:
-        r = 100000000  # escaped
-    else:
-        r = rate_board(game) + _best_attack(game)
-    game.restore(_SNAP)
-    game.status = R.PLAYING
-    game.moves = moves
-    game.log_n = log_n
-    return r
 
 
 def greedy_bot(game, rng):
@@ -162,16 +101,58 @@ def greedy_bot(game, rng):
                 best = i
         return best
     if st == R.PHASE_PLAY or st == R.PHASE_ATTACK:
+        # Each play or attack rated, in 169ths, on the board it leaves (the
+        # player's grid: the key, exit matches, faces, gaps) and the attack:
+        # this one, or the best that follows.  A play that reveals a card is
+        # rated without looking; any other is made on the state and taken back.
+        pl = game.player
         best_rate = -1000000000
-        now = rate_board(game)
         for i in range(n):
             mv = game.legal[i]
-            if mv >= R.ATTACK:
-                r = now + rate_attack(game, mv - R.ATTACK)
-            elif mv < 81 and mv // 9 > mv % 9 and game.player[mv % 9]:
+            if mv < 81 and mv // 9 > mv % 9 and pl[mv % 9]:
                 continue  # the same swap as the other way round
+            reveals = R.FLIP <= mv < R.SKIP and (mv < R.TAKE or pl[mv - R.TAKE] >= _DOWN) or (
+                R.SKIP < mv < R.ATTACK and pl[(mv - R.FROM_HAND) % 9] >= _DOWN)
+            made = mv < R.ATTACK and not reveals
+            if made:
+                moves = game.moves
+                log_n = game.log_n
+                game.snapshot(_SNAP)
+                game.play(mv)
+            if made and (game.status != R.PLAYING or game.step != R.PHASE_ATTACK):
+                r = 100000000  # escaped
             else:
-                r = _rate_play(game, mv)
+                k = _KEY if pl[4] == _BJ else 0  # the board
+                for p in range(9):
+                    c = pl[p]
+                    if c == 0:
+                        k -= _GAP if p != 4 else _GAP // 4
+                    elif p != 4:
+                        if c & 0x7F == _BJ:
+                            k += _KEY // 2
+                        elif game.matches(p):
+                            k += _MATCH
+                        elif c >= _DOWN:
+                            k -= _MATCH // 4
+                        else:
+                            k += _v(c) // 2
+                for j in range(game.hand_n):
+                    if game.hand[j] == _BJ:
+                        k += _KEY // 3
+                r = 169 * k
+                if mv >= R.ATTACK:
+                    r += _rate_attack(game, mv - R.ATTACK)
+                else:
+                    a = -10000000  # the best attack that follows
+                    for p in range(9):
+                        if game.check(R.ATTACK + p) == 0:
+                            a = max(a, _rate_attack(game, p))
+                    r += a + (13 * 100 if reveals else 0)
+            if made:
+                game.restore(_SNAP)
+                game.status = R.PLAYING
+                game.moves = moves
+                game.log_n = log_n
             if r > best_rate:
                 best = mv
                 best_rate = r

@@ -196,7 +196,7 @@ def test_the_same_deals_and_games_on_micropython_as_on_cpython():
 
 
 # Room to spare: this measures allocation, not the heap a game needs (tools/fit.py
-# plays Rogue in 30k, tests/test_micropython.py's FIT_HEAPS holds it there).
+# plays Rogue in 27k, tests/test_micropython.py's FIT_HEAPS holds it there).
 ROGUE_HEAP = "64k"
 
 
