@@ -376,22 +376,6 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
     }
 
 
-def _rogue_wear(games):
-    """powercut.wear for Rogue Solitaire while tools/powercut.py's GAMES does
-    not list it yet (the wear loop is its own: one copy of it)."""
-    from engine import rogue, rogue_bots
-    from tools import powercut
-
-    if any(cls is rogue.Rogue for cls, _, _ in powercut.GAMES):
-        return {}
-    listed = powercut.GAMES
-    powercut.GAMES = ((rogue.Rogue, rogue_bots, True),)
-    try:
-        return {k: v for k, v in powercut.wear(games).items() if "suspended" not in k}
-    finally:
-        powercut.GAMES = listed
-
-
 def store_figures(games=60):
     """Wear per game, and the cost of a move record and of a resume, on CPython."""
     from engine import crawl, crawl_bots
@@ -399,7 +383,6 @@ def store_figures(games=60):
     from tools import powercut
 
     out = {"wear": powercut.wear(games)}
-    out["wear"].update(_rogue_wear(games))
     store = Store(bytearray(b"\xff" * 4096))
     g = crawl.Soltura(0).deal(1)
     store.checkpoint(g)
@@ -463,7 +446,7 @@ def main(argv=None):
     elif "rogue" in parts:
         from tools import powercut
 
-        store = {"wear": _rogue_wear(60) or powercut.wear(60)}
+        store = {"wear": powercut.wear(60)}
     if rogue is not None:
         rogue["store"] = {k: v for k, v in store["wear"].items() if k.startswith("Rogue/")}
         result["rogue"] = rogue

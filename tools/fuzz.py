@@ -120,6 +120,7 @@ def mutate(rng, text):
 _CARD = r"(?:(?:10|[2-9AJQK])[SHDC]|RJ|BJ)"
 CARD = re.compile(r"(?ai)%s\Z" % _CARD)
 CTD_MOVE = re.compile(r"(?ai)(?:u|undo|%s>(?:d|0*[1-9][0-9]*))\Z" % _CARD)
+ROGUE_MOVE = re.compile(r"(?ai)(?:u|undo|-|next|quit|[am^][1-9]|[1-9]>(?:[1-9]|h)|%s>(?:[1-9]|d|x|v))\Z" % _CARD)
 CRAWL_MOVE = re.compile(r"(?ai)(?:u|undo|avoid|%s(?:>(?:w|b|escort|buff|heal|preview|flee|bet)|>swap>%s)?)\Z" % (_CARD, _CARD))
 NUMBER = re.compile(r"-?[0-9]+\Z")
 
@@ -185,6 +186,11 @@ def _replay_argv(rng):
     return argv
 
 
+def _grammar(key):
+    """The move text of a game, as the rules texts write it."""
+    return {"ctd": CTD_MOVE, "rogue": ROGUE_MOVE}.get(key, CRAWL_MOVE)
+
+
 def _deck_words(rng, spec, rules):
     """A valid --deck for the game, shuffled."""
     from engine import cards, notation
@@ -197,6 +203,9 @@ def _deck_words(rng, spec, rules):
         return [notation.name(c) for c in faces + power]
     every = [notation.name(c) for c in spec.engine(rules).every_card()]
     rng.shuffle(every)
+    if spec.key == "rogue":  # the lock lies on exit place 5: the table's 14th card
+        every.remove("RJ")
+        every.insert(13, "RJ")
     return every
 
 
@@ -314,7 +323,7 @@ def _check_replay(argv, code, out, err):
         deck = _flag(argv, "--deck")
         if deck is not None and not all(CARD.match(w) for w in cli.words(deck)):
             return "accepted a --deck outside the notation"
-        grammar = CTD_MOVE if key == "ctd" else CRAWL_MOVE
+        grammar = _grammar(key)
         for w in words:
             if not grammar.match(w):
                 return "accepted the move %r" % w
@@ -333,7 +342,7 @@ def _check_replay(argv, code, out, err):
             return "refused move %d but the state holds %d moves" % (i, len(done))
         w = words[i - 1]
         legal = {_norm(x) for x in states[-1]["legal"]}
-        if (CTD_MOVE if key == "ctd" else CRAWL_MOVE).match(w) and _norm(w) in legal:
+        if _grammar(key).match(w) and _norm(w) in legal:
             return "refused the legal move %r" % w
     return None
 
@@ -822,10 +831,11 @@ def fuzz_buttons(rng, deadline, counts):
 
 # -- the engine: saves and moves ----------------------------------------------------------
 def _engine_games():
-    """(game class, rule sets) of every game."""
-    from engine import crawl, ctd
+    """(game class, rule sets) of every game of the registry."""
+    from engine import registry
 
-    return ((ctd.Dungeon, 3), (crawl.Soltura, 2), (crawl.Scoundrel, 2))
+    classes = [registry.engine_class(e) for e in registry.GAMES]
+    return tuple((cls, len(cls.RULE_NAMES)) for cls in classes)
 
 
 def _image(game):

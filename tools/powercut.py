@@ -44,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, saves  # noqa: E402
+from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, saves  # noqa: E402
 from engine import store as st  # noqa: E402
 from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402
@@ -56,6 +56,7 @@ GAMES = (
     (ctd.Dungeon, ctd_bots, True),
     (crawl.Soltura, crawl_bots, True),
     (crawl.Scoundrel, crawl_bots, False),
+    (rogue.Rogue, rogue_bots, True),
 )
 
 
@@ -435,7 +436,7 @@ def wear(games=200, seed=1):
     rule set, on a fake RP2040 NVM, written as the app writes them (a
     checkpoint at the start and every CHECKPOINT_EVERY moves at a barrier, a
     move record per move, the result, maybe_compact() at game over), alone
-    and with the other two games suspended (a long checkpoint each)."""
+    and with the other games suspended (a long checkpoint each)."""
     out = {}
     rng = random.Random(seed)
     for cls, bots, hib in GAMES:
@@ -472,7 +473,7 @@ def wear(games=200, seed=1):
                             since = 0
                     store.result(cls.GAME_ID, rules, g.status == WON, g.score(), False, hib)
                     store.maybe_compact()
-                name = "%s/%s%s" % (cls.__name__, cls.RULE_NAMES[rules], "+2 suspended" if others else "")
+                name = "%s/%s%s" % (cls.__name__, cls.RULE_NAMES[rules], "+%d suspended" % (len(GAMES) - 1) if others else "")
                 out[name] = {"moves_per_game": round(moves / games, 1),
                              "nvm_writes_per_game": round((nvm.writes - w0) / games, 1),
                              "page_programs_per_game": round((nvm.pages - p0) / games, 1),
