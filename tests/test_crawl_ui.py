@@ -8,6 +8,7 @@ from engine.rng import Rng
 from tests.crawl_decks import deal
 from engine import registry
 from tests.ui_driver import SCOUNDREL, SOLTURA, Driver, lit, read_row, text_pixels, tile_pixels
+from tests.card_pixels import face, framed
 from tools import presses
 from ui import crawl_play, menus, sprites
 from ui.crawl_play import CardMenu, Peek, Swap
@@ -51,7 +52,12 @@ def test_play_screen_shows_room_hp_deck_and_weapon():
     g = deal(crawl.Soltura, top="5D 8S 6H KC")
     d = screen(g)
     for slot, name in enumerate(["5D", "8S", "6H", "KC"]):
-        assert room_region(d, slot) == tile_pixels(sprites.card_tile(notation.parse(name)), inverted=slot == 0)
+        assert room_region(d, slot) == (framed if slot == 0 else tile_pixels)(sprites.card_tile(notation.parse(name)))
+    d.tap("RIGHT")  # the frame moves on; the card it left shows as it is
+    assert room_region(d, 0) == tile_pixels(sprites.card_tile(notation.parse("5D")))
+    assert face(room_region(d, 1)) == face(tile_pixels(sprites.card_tile(notation.parse("8S"))))
+    assert room_region(d, 1) == framed(sprites.card_tile(notation.parse("8S")))
+    d.tap("LEFT")
     assert d.panel.region(98, 8, 30, 8) == text_pixels("21/21")
     assert d.panel.region(98, 16, 30, 16) == text_pixels("DECK ") + text_pixels("42   ")
     assert shows(d, 0, "5\x03 EQUIP, POWER 5")
@@ -95,6 +101,7 @@ def test_monster_the_chain_forbids_is_fought_barehanded_without_a_menu():
 def test_joker_menu_refuses_an_action_that_cannot_apply_with_its_reason():
     g = deal(crawl.Soltura, top="RJ 2S 3C 4C")
     d = screen(g)
+    assert room_region(d, 0) == framed(sprites.card_tile(notation.parse("RJ")))  # the cap and the small R, framed
     d.tap("A")
     s = d.screen
     assert isinstance(s.overlay, CardMenu)

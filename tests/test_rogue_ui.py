@@ -12,6 +12,7 @@ from engine.notation import name, parse_list
 from engine.rng import Rng
 from hw.fake import FakeBoard
 from tests.ui_driver import Driver, lit, read_row, read_text, tile_pixels
+from tests.card_pixels import face, framed
 from tools import rogue_presses
 from ui import menus, rogue_play, rogue_words, setup, sprites, text
 from ui.parts import Pause
@@ -146,12 +147,17 @@ def test_fight_view_shows_monster_and_you_with_match_dots_hand_and_status():
     for p in range(9):  # the monster face down on the left
         assert d.panel.region((p % 3) * 21, (p // 3) * 16, 20, 15) == tile_pixels(sprites.BACK)
     for p, card in enumerate(PLAYER.split()):
-        want = tile_pixels(sprites.card_tile(parse_list(card)[0]), inverted=p == 4)  # the cursor on your centre
+        want = (framed if p == 4 else tile_pixels)(sprites.card_tile(parse_list(card)[0]))  # the cursor on your centre
         if p in (0, 2, 3):  # the match dot, top right
             for x, y in ((16, 2), (17, 2), (16, 3), (17, 3)):
                 assert want[y][x] == 0
                 want[y][x] = 1
         assert player_tile(d, p) == want, p
+    centre, east = (sprites.card_tile(parse_list(PLAYER.split()[p])[0]) for p in (4, 5))
+    assert face(player_tile(d, 4)) == face(tile_pixels(centre))  # under the frame, the card's own pixels
+    d.tap("RIGHT")
+    assert player_tile(d, 4) == tile_pixels(centre) and player_tile(d, 5) == framed(east)
+    d.tap("LEFT")
     assert d.panel.region(62, 20, 4, 7) == RIGHT_ARROW  # the exit is out of sight on the right
     assert hand(d) == " (no cards in hand)"
     assert line(d) == "F1 D27 PLAY"
@@ -167,8 +173,8 @@ def test_the_exit_view_slides_in_off_your_right_edge_and_back():
     assert s.view == 1 and s.cursor == 18 + 3  # exit place 4
     assert cost <= 2 * 1100  # the whole panel, once
     for p, card in enumerate(EXIT.split()):
-        assert d.panel.region(RIGHT_X + (p % 3) * 21, (p // 3) * 16, 20, 15) == tile_pixels(
-            sprites.card_tile(parse_list(card)[0]), inverted=p == 3)
+        assert d.panel.region(RIGHT_X + (p % 3) * 21, (p // 3) * 16, 20, 15) == (framed if p == 3 else tile_pixels)(
+            sprites.card_tile(parse_list(card)[0]))
     assert player_tile(d, 0, view_left=True)[2][16] == 1  # you on the left now, dots and all
     assert d.panel.region(62, 20, 4, 7) == LEFT_ARROW  # the monster, out of sight on the left
     d.tap("A")
@@ -242,7 +248,7 @@ def test_a_refused_item_says_why_and_a_move_that_empties_a_row_is_refused():
     d.tap("RIGHT")
     d.tap("A")  # MOVE: place 1 hovers over the first place it may go to
     assert d.screen.carry == 0 and d.screen.cursor == 1 and line(d) == "A:PUT  B:BACK"
-    assert player_tile(d, 1) == tile_pixels(sprites.card_tile(parse_list("2S")[0]), inverted=True)
+    assert player_tile(d, 1) == framed(sprites.card_tile(parse_list("2S")[0]))
     d.tap("DOWN")
     d.tap("RIGHT")
     d.tap("A")  # onto place 6
@@ -284,7 +290,7 @@ def test_a_hand_card_is_picked_up_and_hovers_where_it_goes():
     assert d.screen.cursor == 27 and lit(d.panel.region(6, 48, 18, 8)) > 40  # the hand card inverted
     d.tap("A")
     assert d.screen.carry == 27 and d.screen.cursor == 7  # over the place the cursor came from
-    assert player_tile(d, 7) == tile_pixels(sprites.card_tile(card), inverted=True)
+    assert player_tile(d, 7) == framed(sprites.card_tile(card))
     d.tap("UP")
     d.tap("A")  # onto place 5: a swap (P4), the old centre into the hand
     assert g.player[4] == card and name(g.hand[0]) == "6S" and hand(d) == " 6\x01"
@@ -342,7 +348,7 @@ def test_a_campaign_floor_change_feeds_the_buffet_then_goes_deeper():
     s = d.screen
     assert g.phase() == rogue.PHASE_BUFFET and isinstance(s.overlay, FloorCard)
     assert read_row(d, 0) == "FLOOR 1 ESCAPED" and read_row(d, 1) == "Feed the Buffet:"
-    assert d.panel.region(0, 16, 20, 15) == tile_pixels(sprites.card_tile(parse_list("KH")[0]), inverted=True)
+    assert d.panel.region(0, 16, 20, 15) == framed(sprites.card_tile(parse_list("KH")[0]))
     assert d.panel.region(21, 16, 20, 15) == tile_pixels(sprites.card_tile(parse_list("QS")[0]))
     assert d.cost(d.tap, "RIGHT") <= 256  # two tiles and a line
     assert read_row(d, 6) == "Q\x01 TO THE BUFFET"

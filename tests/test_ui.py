@@ -5,6 +5,7 @@ from engine import cards, ctd, ctd_bots as bots, notation, saves
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, lit, play_screen, read_row, read_text, text_pixels, tile_pixels
+from tests.card_pixels import face, framed, under_cursor
 from ui import menus, sprites
 from ui.parts import Pause
 from ui.ctd_play import Play
@@ -112,8 +113,8 @@ def test_play_screen_shows_monsters_hand_and_counters():
     d = play_screen(game=g)
     for col, name in enumerate(["KH", "QS", "JD", "KC"]):
         assert column_region(d, col, 0) == tile_pixels(sprites.card_tile(notation.parse(name)))
-    # the cursor starts on the first card of the hand, shown inverted
-    assert hand_region(d, 0) == tile_pixels(sprites.card_tile(notation.parse("5H")), inverted=True)
+    # the cursor starts on the first card of the hand, framed
+    assert hand_region(d, 0) == framed(sprites.card_tile(notation.parse("5H")))
     assert hand_region(d, 1) == tile_pixels(sprites.card_tile(notation.parse("10D")))
     assert hand_region(d, 2) == tile_pixels(sprites.card_tile(notation.parse("RJ")))
     assert d.panel.region(108, 8, 18, 8) == text_pixels(" 39")  # deck left
@@ -137,12 +138,12 @@ def test_place_by_buttons_shows_the_card_on_the_monster():
     s = d.screen
     assert s.carry == 0 and s.cursor == 0
     assert hand_region(d, 0) == tile_pixels(sprites.SLOT)
-    assert column_region(d, 0, 1) == tile_pixels(sprites.card_tile(notation.parse("5H")), inverted=True)
+    assert column_region(d, 0, 1) == framed(sprites.card_tile(notation.parse("5H")))
     d.tap("A")
     assert notation.name(g.attacks[0]) == "5H" and g.hand[0] == 0
     assert column_region(d, 0, 1) == tile_pixels(sprites.card_tile(notation.parse("5H")))
     # the cursor moved on to the next card of the hand
-    assert hand_region(d, 1) == tile_pixels(sprites.card_tile(notation.parse("10D")), inverted=True)
+    assert hand_region(d, 1) == framed(sprites.card_tile(notation.parse("10D")))
 
 
 def test_illegal_placement_says_why_and_changes_nothing():
@@ -172,7 +173,7 @@ def test_b_puts_a_picked_card_back_then_undoes():
     assert g.attacks[0]
     d.tap("B")  # undo
     assert g.attacks[0] == 0 and notation.name(g.hand[0]) == "6C"
-    assert hand_region(d, 0)[2:9] == tile_pixels(sprites.card_tile(notation.parse("6C")), True)[2:9]
+    assert hand_region(d, 0) == framed(sprites.card_tile(notation.parse("6C")))
     d.tap("B")
     assert message(d, 11) == text_pixels("NO UNDO NOW")
 
@@ -184,7 +185,7 @@ def test_picking_a_card_that_fits_no_monster_aims_at_the_pile_and_says_so():
     s = d.screen
     assert s.carry == 0 and s.cursor == s.columns + 3
     assert message(d, 13) == text_pixels("NOWHERE TO GO")
-    assert d.panel.region(HAND_X, 48, 20, 15) == tile_pixels(sprites.card_tile(notation.parse("2C")), inverted=True)
+    assert d.panel.region(HAND_X, 48, 20, 15) == framed(sprites.card_tile(notation.parse("2C")))
 
 
 def test_discard_to_the_damage_pile():
@@ -378,3 +379,67 @@ def test_the_discard_that_loses_says_so_and_asks():
     d.tap("A")
     d.tap("A")  # yes
     assert g.status == 2
+
+
+# -- cards at this size --------------------------------------------------------------------
+def corner(rows):
+    """A card's top-left corner, where its rank (or the Joker's cap) is, up to the suit's columns."""
+    return [r[2:11] for r in rows[2:13]]
+
+
+def differing(a, b):
+    return sum(x != y for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+
+
+def test_the_cursor_frames_a_card_and_leaves_its_own_pixels():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "10S 10H RJ")
+    d = play_screen(game=g)
+    ten_s, ten_h = (sprites.card_tile(notation.parse(n)) for n in ("10S", "10H"))
+    seen = hand_region(d, 0)
+    assert seen == framed(ten_s) and seen != tile_pixels(ten_s) and under_cursor(d, HAND_X, 0)  # the frame is there
+    assert face(seen) == face(tile_pixels(ten_s))  # and the card's own pixels, none inverted
+    d.tap("DOWN")
+    assert hand_region(d, 0) == tile_pixels(ten_s) and hand_region(d, 1) == framed(ten_h)
+    assert under_cursor(d, HAND_X, 16) and not under_cursor(d, HAND_X, 0)
+    assert face(hand_region(d, 1)) == face(tile_pixels(ten_h))  # its heart as it is, not a spade's inverse
+    d.tap("RIGHT")  # onto the monsters: the frame goes along
+    assert column_region(d, 0, 0) == framed(sprites.card_tile(notation.parse("KH")))
+    assert hand_region(d, 1) == tile_pixels(ten_h)
+
+
+def test_a_ten_and_the_jokers_read_apart_from_every_other_rank_on_the_panel():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "10D BJ RJ")
+    d = play_screen(game=g)
+    d.tap("DOWN")
+    d.tap("DOWN")  # the cursor on the red Joker: the 10 and the black Joker as they are
+    ten, black = hand_region(d, 0), hand_region(d, 1)
+    assert black == tile_pixels(sprites.card_tile(notation.parse("BJ")))
+    red = hand_region(d, 2)
+    assert face(red) == face(tile_pixels(sprites.card_tile(notation.parse("RJ"))))
+    for rows in (ten, black):
+        assert all(r[9] == 0 and r[10] == 0 for r in rows[2:13])  # two dark columns between the corner and the suit
+    ranks = {r: corner(tile_pixels(sprites.card_tile(r))) for r in range(1, 14)}
+    for r, pixels in ranks.items():
+        if r != 10:
+            assert differing(corner(ten), pixels) >= 10, r
+        assert differing(corner(black), pixels) >= 10, r  # the Joker's B read as an 8: 4 pixels apart
+        assert differing(corner(red), pixels) >= 10, r
+    assert corner(black) != corner(red)  # the black Joker and the red
+
+
+def test_a_card_hovering_over_the_monsters_below_shows_their_count_beside():
+    g = deal(ctd.CLASSIC, [["JD"], ["QS"], ["KH"]], "6C 7D 5S 7H 2H 7S")
+    d = play_screen(game=g)
+    d.play(0 << 4 | 2)  # 6C on KH
+    d.play(1 << 4 | 2)  # 7D on KH: the next card there triggers
+    d.play(2 << 4 | 1)
+    below = g.below(2)
+    assert below > 0 and d.panel.region(2 * 21 + 5, 48, 12, 8) == text_pixels("+%d" % below)
+    assert lit(d.panel.region(108, 40, 18, 8)) == 0
+    d.pick(0)  # 7H hovers over KH's trigger place, over the count
+    assert d.screen.cursor == 2
+    assert d.panel.region(2 * 21, 48, 20, 15) == framed(sprites.card_tile(notation.parse("7H")))
+    assert under_cursor(d, 2 * 21, 48)  # the bar on the panel's last row
+    assert d.panel.region(108, 40, 18, 8) == text_pixels(" +%d" % below)  # the count, beside
+    d.tap("B")
+    assert lit(d.panel.region(108, 40, 18, 8)) == 0

@@ -8,22 +8,25 @@ Layout (pixels):
     x 87      the hand at y 0, 16, 32; at y 48 the damage pile's top card, or
               the reserve's top card (which can be played)
     x 108     counters: DK deck left (y 0, 8), SL monsters slain (y 16, 24),
-              DMG damage n/7 or RSV reserve size (y 48, 56)
+              DMG damage n/7 or RSV reserve size (y 48, 56); at y 40 the
+              "+n" of the column a card hovers over when the card hides it
     y 56      the message line, 14 characters (x 0-83)
 
-Play: the cursor (a card shown inverted) moves with the d-pad.  A on a card
-of the hand (or the reserve's top) picks it up; the card then hovers,
-inverted, where it would go: left/right choose a column, down the pile, A
-places it, B puts it back.  A refused placement says why on the message line
+Play: the cursor (a frame over a card, ui/parts.py) moves with the d-pad.  A
+on a card of the hand (or the reserve's top) picks it up; the card then
+hovers, framed, where it would go: left/right choose a column, down the pile,
+A places it, B puts it back.  A refused placement says why on the message line
 and changes nothing.  B undoes the last move of the hand; holding B asks to
 leave to the menu (ui/parts.py).
 
 Places the cursor can be on ("spots"): a column 0..columns-1, or columns +
 a panel spot (0-2 the hand, _PILE the pile).
 
-Memory: 17 card TileGrids, 9 Text grids, shadow bytes; the game ~0.4 KB.
+Memory: 17 card TileGrids, the cursor's frame, the hovering card's 20x16
+bitmap (64 B), 10 Text grids, shadow bytes; the game ~0.4 KB.
 """
 
+import displayio
 from micropython import const
 
 from engine import cards, ctd
@@ -54,6 +57,7 @@ _COL_X = const(21)
 _HAND_X = const(87)
 _COUNT_X = const(108)
 _ROW = const(16)
+_HIDDEN_Y = const(40)
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _NOT_CARRIED = const(-1)
 _LEARNED = const(4)  # placements after which the buttons are no longer shown
@@ -89,9 +93,12 @@ class Play(GameScreen):
         for t in (Text(3, _COUNT_X, 0, "DK"), Text(3, _COUNT_X, _ROW, "SL"), Text(3, _COUNT_X, 3 * _ROW, pile_name),
                   self.deck_n, self.kills_n, self.pile_n):
             g.append(t.grid)
+        self.hidden_below = Text(3, _COUNT_X, _HIDDEN_Y)  # the "+n" the hovering card covers
+        g.append(self.hidden_below.grid)
         self.message = Message(g, 14, 0, 56, app.board.ticks_ms)
-        self.ghost = sprites.card_grid(0, 0)
-        self.ghost.pixel_shader = sprites.INVERTED
+        self.hover = displayio.Bitmap(sprites.CARD_W, sprites.CARD_H + 1, 2)  # the card picked up, framed
+        self.hovering = 0  # the card drawn in it
+        self.ghost = displayio.TileGrid(self.hover, pixel_shader=sprites.NORMAL)  # hovering where it would go
         self.ghost.hidden = True
         g.append(self.ghost)
         self.options = bytearray(2 * (ctd.TO_PILE + 1))
@@ -163,21 +170,29 @@ class Play(GameScreen):
         self.kills_n.number(g.kills, "%d", True)
         self.pile_n.number(g.pile_n, self.pile_form, True)
         ghost = self.ghost
+        covered = 0  # the monsters below that the hovering card hides
         if self.carry >= 0:
             if self.cursor < self.columns:
                 x, y = self.cursor * _COL_X, (g.role(self.cursor) + 1) * _ROW
+                if y == 3 * _ROW:
+                    covered = g.below(self.cursor)
             else:
                 x, y = _HAND_X, 3 * _ROW
-            tile = sprites.card_tile(g.source_card(self.carry))
+            c = g.source_card(self.carry)
+            if self.hovering != c:
+                sprites.framed_card(self.hover, sprites.card_tile(c))
+                self.hovering = c
             if ghost.x != x or ghost.y != y:
                 ghost.x = x
                 ghost.y = y
-            if ghost[0] != tile:
-                ghost[0] = tile
             if ghost.hidden:
                 ghost.hidden = False
         elif not ghost.hidden:
             ghost.hidden = True
+        if covered:
+            self.hidden_below.number(covered, "+%d", True)
+        else:
+            self.hidden_below.set("")
 
     # -- buttons ----------------------------------------------------------------
     def play_button(self, key, kind):

@@ -2,8 +2,9 @@
 only what is its own:
 
     CardTiles   one-card TileGrids over the card sheet, with shadows of what
-                each shows, so a change sets one tile or one palette and only
-                that card's area goes to the panel
+                each shows, so a change sets one tile and only that card's
+                area goes to the panel; and the cursor, a frame laid over
+                the card it is on (the card's own pixels stay readable)
     Message     a line of text that clears itself after a while
     ring        cursor stepping around a ring of places
     GameScreen  a play screen's lifecycle: the game and deal it plays, its
@@ -15,7 +16,8 @@ only what is its own:
 An overlay (Overlay) is opened over the play screen and takes every button
 and tick while it is open.
 
-Memory: the grids, two shadow bytes a card, a Text a message line.
+Memory: the grids, a shadow byte a card and the cursor's frame grid, a Text a
+message line.
 """
 
 from micropython import const
@@ -34,27 +36,47 @@ _HELD = const(-2)  # it shows a message until the next one
 _CHECKPOINT_MOVES = const(32)  # moves recorded before a fresh checkpoint, at the next barrier
 _PAUSE_ROW = const(2)  # the pause menu's first row
 _ROWS = const(8)  # text rows on the panel
+_AWAY = const(-64)  # where the cursor's frame waits, off the panel
 
 
 class CardTiles:
     def __init__(self, group, places):
-        """places: (x, y) of each card, in the order the screen numbers them."""
+        """places: (x, y) of each card, in the order the screen numbers them;
+        the cursor's frame goes over them all."""
         self.grids = []
         for x, y in places:
             g = sprites.card_grid(x, y)
             self.grids.append(g)
             group.append(g)
         self.shown = bytearray(len(self.grids))
-        self.lit = bytearray(len(self.grids))
+        self.frame = sprites.frame_grid()
+        group.append(self.frame)
+        self.lit = -1  # the card the frame is on, or -1
 
     def show(self, i, tile, lit=False):
-        """Make card i show tile, inverted if lit; only what differs is set."""
+        """Make card i show tile, framed by the cursor if lit (the frame
+        leaves any card it was on); only what differs is set."""
         if self.shown[i] != tile:
             self.grids[i][0] = tile
             self.shown[i] = tile
-        if self.lit[i] != lit:
-            self.grids[i].pixel_shader = sprites.INVERTED if lit else sprites.NORMAL
-            self.lit[i] = lit
+        if lit:
+            if self.lit != i:
+                f = self.frame
+                f.x = self.grids[i].x
+                f.y = self.grids[i].y + sprites.FRAME_Y
+                f.hidden = False
+                self.lit = i
+        elif self.lit == i:
+            self.no_cursor()
+
+    def no_cursor(self):
+        """Take the cursor's frame off whatever card it is on: off the panel,
+        not hidden, so that showing it again sends only where it goes (a
+        hidden grid shown again sends where it was before it hid, too)."""
+        if self.lit >= 0:
+            self.frame.x = _AWAY
+            self.frame.y = _AWAY
+            self.lit = -1
 
     def card(self, i, c, lit=False, empty=sprites.SLOT):
         """Show card byte c in place i, or `empty` where there is no card."""

@@ -7,7 +7,8 @@ The table is three 3x3 grids, monster | you | exit; two show at a time, each
     exit view    you at x 0-61, exit at x 66-127
     x 62-65      an arrow (4x7) pointing at the grid out of sight
     y 48         the hand line: up to 5 cards, "<" and ">" when it scrolls;
-                 the card under the cursor inverted
+                 the card under the cursor inverted (the grids' cursor is a
+                 frame over the card, ui/parts.py)
     y 56         the status line: floor (BUF n on the gauntlet), deck, the
                  Buffet, the named monster's power, the step; what A would do
                  when the cursor rests on one of your outer cards (the attack
@@ -15,8 +16,7 @@ The table is three 3x3 grids, monster | you | exit; two show at a time, each
 
 Over the grids lie small marks, each its own TileGrid so a change sends only
 its few pixels: a 2x2 dot in the top right corner of each of your tiles
-whose card matches the exit card in its place (E1; dark on the cursor's
-inverted tile), and two 20x1 underlines, under the monster tiles the attack
+whose card matches the exit card in its place (E1), and two 20x1 underlines, under the monster tiles the attack
 under the cursor would hit and the reply would come from.
 
 Play: the d-pad moves the cursor over your grid, the hand line and the
@@ -25,7 +25,7 @@ visible monster or exit grid; off your left or right edge the view slides
 its menu, a 2x2 over the two lines: ATTACK (first, chosen), MOVE, TO HAND,
 FLIP; an item the engine refuses is shown in small letters and says why when
 taken.  In the attack step A attacks at once.  A on a hand card discards it
-(DISCARD), picks it up to place on your grid (PLAY: it hovers, inverted,
+(DISCARD), picks it up to place on your grid (PLAY: it hovers, framed,
 where it would go; A puts it there), or gives it up (a clubs attack).  A on
 a monster or exit card says what it is.  During a heal or steal choice the
 cursor starts on the monster places it may name.  Down from the hand in the
@@ -42,8 +42,8 @@ Memory: this module about 8 KB as .mpy (14 KB of MicroPython heap imported
 from source); 18 card TileGrids, 11 mark TileGrids (9 dots, 2 underlines) over
 two bitmaps of a few bytes, the arrow, 3 Text lines (4 more while the card menu
 is open, 2 while the floor card is), shadows of what each shows; the game
-0.5 KB.  Per press (bot games by buttons): a cursor move sends about 220
-bytes (median), an A about 310; a slide or the floor card about a frame.
+0.5 KB.  Per press (bot games by buttons): a cursor move sends about 215
+bytes (median), an A about 325; a slide or the floor card about a frame.
 """
 
 import sys
@@ -107,8 +107,6 @@ _HAND = const(27)
 _SKIP = const(39)
 _NONE = const(15)  # preview(): no place
 _GAUNTLET = const(11)
-_DOT = const(1)  # a match dot shown
-_DOT_LIT = const(2)  # dark, on the cursor's inverted tile
 _DOT_X = const(16)  # where the dot sits in a tile
 _FLOOR = "ui.rogue_floor"  # the floor card and the game's end: imported when shown
 _MENU = "ui.rogue_menu"  # a card's menu: imported when first opened
@@ -173,7 +171,7 @@ class Play(GameScreen):
             t = _mark(dot, _RIGHT_X + (i % 3) * _STEP_X + _DOT_X, (i // 3) * _STEP_Y + 2)
             self.dots.append(t)
             board.append(t)
-        self.dotted = bytearray(9)  # 0 none, _DOT, _DOT_LIT (dark, on the cursor's inverted tile)
+        self.dotted = bytearray(9)  # 1 where a dot shows
         under = _lit(sprites.CARD_W, 1)
         self.unders = [_mark(under, 0, sprites.CARD_H), _mark(under, 0, sprites.CARD_H)]
         for t in self.unders:
@@ -252,7 +250,7 @@ class Play(GameScreen):
                 c = carried
             self.tiles.card(i, c, i == lit)
         pv = self._preview()
-        self._sync_marks(lit, pv)
+        self._sync_marks(pv)
         arrow = 0 if self.view == _EXIT else 1
         if self.arrow_shows != arrow:
             self.arrow_shows = arrow
@@ -260,23 +258,18 @@ class Play(GameScreen):
         self._sync_hand()
         self._sync_line(pv)
 
-    def _sync_marks(self, lit, pv):
+    def _sync_marks(self, pv):
         """The match dots on your grid, the underlines under the monster's."""
         g = self.game
         x0 = _RIGHT_X if self.view == _FIGHT else 0
-        mine = 9 if self.view == _FIGHT else 0  # the tile of your place 0
         for p in range(9):
-            m = 0
-            if p != 4 and g.matches(p):
-                m = _DOT_LIT if p + mine == lit else _DOT
+            m = p != 4 and g.matches(p)
             t = self.dots[p]
             x = x0 + (p % 3) * _STEP_X + _DOT_X
             if t.x != x:
                 t.x = x
             if self.dotted[p] != m:
-                if m:
-                    t.pixel_shader = sprites.INVERTED if m == _DOT_LIT else sprites.NORMAL
-                t.hidden = m == 0
+                t.hidden = not m
                 self.dotted[p] = m
         for k in range(2):
             at = (pv >> (4 * k)) & 15 if pv >= 0 and self.view == _FIGHT else _NONE
@@ -659,6 +652,7 @@ class Play(GameScreen):
         once it closes, unless something else had imported it)."""
         if _FLOOR not in sys.modules:
             self._floor_mine = True
+        self.tiles.no_cursor()  # the card hides the top row, not a frame over it
         return registry.module(_FLOOR).FloorCard(self)
 
     # -- the end ---------------------------------------------------------------------------

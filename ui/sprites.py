@@ -4,13 +4,22 @@ bytes in ui/font.py, and the two palettes.
     card sheet  20x15 tiles, 8 a row: EMPTY, SLOT (an empty place), BACK (a
                 face-down card), then the 52 cards suit by suit (S H D C),
                 A..K, then the black and the red Joker.  A card shows its
-                rank top left and its suit bottom right; Jokers show B or R
-                and a star.
+                rank top left (a narrow 10) and its suit bottom right; a
+                Joker a jester's cap over a small B or R, and a star.
+    frame       the card cursor, laid over the card under the cursor so its
+                own pixels stay as they are (an inverted card's suits read
+                alike): the lower half of a ring just inside the card's
+                border, its bottom corners and the row under the card, so
+                the card's sides show twice as thick and its lower edge as
+                a bar three rows thick; the rest see-through (CURSOR).  It
+                spans rows 8-15 from a card's top only: on a card at a y
+                that is a multiple of 16, one page of the panel, 20 bytes.
     font sheet  6x8 cells, 16 a row, one per character of font.CHARS.
     NORMAL      lit pixels white on black; INVERTED the other way round,
-                which is how a cursor or a choice is shown.
+                which is how a chosen line of text is shown.
 
-Memory: card sheet 160x120 at 1 bit (2.4 KB), font sheet 96x48 (0.6 KB).
+Memory: card sheet 160x120 at 1 bit (2.4 KB), the frame 20x8 (32 B), font
+sheet 96x48 (0.6 KB).
 """
 
 import displayio
@@ -22,6 +31,7 @@ from engine.cards import RANK_NAMES
 
 CARD_W = const(20)
 CARD_H = const(15)
+FRAME_Y = const(8)  # the cursor's frame from this row of a card down
 CHAR_W = const(6)
 CHAR_H = const(8)
 EMPTY = const(0)
@@ -36,8 +46,12 @@ NORMAL[1] = 0xFFFFFF
 INVERTED = displayio.Palette(2)
 INVERTED[0] = 0xFFFFFF
 INVERTED[1] = 0x000000
+CURSOR = displayio.Palette(2)
+CURSOR[1] = 0xFFFFFF
+CURSOR.make_transparent(0)
 
 _cards = None
+_frame = None
 _font = None
 _chars = ""  # font.CHARS, kept once the sheets are built and ui.font is released
 
@@ -63,8 +77,8 @@ def char_tile(ch):
     return i if i >= 0 else _chars.find("?")
 
 
-def _glyph(bm, x, y, rows, width):
-    for j in range(7):
+def _glyph(bm, x, y, rows, width, height=7):
+    for j in range(height):
         v = rows[j]
         for i in range(width):
             if v & (1 << (width - 1 - i)):
@@ -83,10 +97,13 @@ def _draw_card(bm, x, y, c, font):
     r = c & 0x0F
     s = (c >> 4) & 3
     if r == 10:
-        _glyph(bm, x + 2, y + 2, [(font.TEN[2 * j] << 8) | font.TEN[2 * j + 1] for j in range(7)], 9)
+        _glyph(bm, x + 2, y + 2, font.TEN, 7)
+    elif r == 15:
+        _glyph(bm, x + 2, y + 2, font.JESTER, 7, 5)
+        k = 5 * (s & 1)
+        _glyph(bm, x + 2, y + 8, font.JOKER_COLOURS[k : k + 5], 3, 5)
     else:
-        ch = "BR"[s & 1] if r == 15 else RANK_NAMES[r]
-        i = font.CHARS.find(ch)
+        i = font.CHARS.find(RANK_NAMES[r])
         _glyph(bm, x + 2, y + 2, font.FONT[7 * i : 7 * i + 7], 5)
     k = 4 if r == 15 else s
     _glyph(bm, x + CARD_W - 9, y + CARD_H - 9, font.SUITS[7 * k : 7 * k + 7], 7)
@@ -154,18 +171,53 @@ def font_sheet():
     return _font
 
 
+def _frame_bitmap():
+    h = CARD_H + 1 - FRAME_Y
+    bm = displayio.Bitmap(CARD_W, h, 2)
+    for i in range(CARD_W):
+        bm[i, h - 1] = 1
+        if 0 < i < CARD_W - 1:
+            bm[i, h - 3] = 1
+    for j in range(h - 2):
+        bm[1, j] = 1
+        bm[CARD_W - 2, j] = 1
+    bm[0, h - 2] = 1
+    bm[CARD_W - 1, h - 2] = 1
+    return bm
+
+
+def _the_frame():
+    global _frame
+    if _frame is None:
+        _frame = _frame_bitmap()
+    return _frame
+
+
+def frame_grid():
+    """The card cursor, hidden: a TileGrid of the frame to lay over a card
+    (move it to the card's x, y + FRAME_Y); only its area goes to the panel."""
+    t = displayio.TileGrid(_the_frame(), pixel_shader=CURSOR)
+    t.hidden = True
+    return t
+
+
+def framed_card(bm, tile):
+    """Draw the card sheet's tile with the cursor's frame over it into bm, a
+    CARD_W x (CARD_H + 1) bitmap (the frame's bar reaches the row under the
+    card): one grid that moves as one (a card hovering where it would go),
+    instead of a card and a frame each sent on a move."""
+    sheet = cards()
+    frame = _the_frame()
+    x0 = (tile % _PER_ROW) * CARD_W
+    y0 = (tile // _PER_ROW) * CARD_H
+    for j in range(CARD_H + 1):
+        for i in range(CARD_W):
+            v = sheet[x0 + i, y0 + j] if j < CARD_H else 0
+            if j >= FRAME_Y and frame[i, j - FRAME_Y]:
+                v = 1
+            bm[i, j] = v
+
+
 def card_grid(x, y):
     """A one-card TileGrid over the card sheet at (x, y), showing EMPTY."""
     return displayio.TileGrid(cards(), pixel_shader=NORMAL, tile_width=CARD_W, tile_height=CARD_H, x=x, y=y)
-
-
-def show(grids, shown, lit_now, i, tile, lit):
-    """Make one-card grid i show tile, inverted if lit; shown and lit_now are
-    bytearray shadows of what each grid shows, so only what differs is set
-    (and only that card's area goes to the panel)."""
-    if shown[i] != tile:
-        grids[i][0] = tile
-        shown[i] = tile
-    if lit_now[i] != lit:
-        grids[i].pixel_shader = INVERTED if lit else NORMAL
-        lit_now[i] = lit
