@@ -77,7 +77,9 @@ class App:
     def show(self, factory, *args):
         """Show a new screen made by factory(app, *args): at once when none is
         alive, else as soon as the live screen's handler has returned, so the
-        old screen is closed and freed before the new one is built."""
+        old screen is closed and freed before the new one is built.  factory
+        may be "module:Name", imported only then (so a game's last screen and
+        the menus' module, say, are never in the heap together)."""
         self._next = (factory, args)
         if self.screen is None:
             self._switch()
@@ -96,6 +98,9 @@ class App:
         self._transient = self._transient_next
         self._transient_next = None
         gc.collect()
+        if type(factory) is str:
+            path, name = factory.split(":")
+            factory = getattr(registry.module(path), name)
         self.screen = factory(self, *args)
         self.board.display.root_group = self.screen.group
         self.changed = True
@@ -127,7 +132,7 @@ class App:
         """A new game: deal number deal (practice: a deal chosen or replayed)."""
         self._to_play(entry)
         self.last_deal = deal
-        self.show(registry.module(entry.screen).Play, entry, rules, deal, None, practice)
+        self.show(entry.screen + ":Play", entry, rules, deal, None, practice)
 
     def resume(self, entry):
         """The game suspended in the store for this entry, where it was left."""
@@ -138,7 +143,7 @@ class App:
             self.rule_sets(entry)  # the store said why, if anything was lost
             return
         rules, seed, moves, practice = info
-        self.show(registry.module(entry.screen).Play, entry, rules, seed, game, practice, True)
+        self.show(entry.screen + ":Play", entry, rules, seed, game, practice, True)
 
     def give_up_saved(self, entry):
         """The game suspended for entry is given up for a new one: a loss."""
@@ -155,12 +160,12 @@ class App:
         """Show a screen from a module loaded only while it shows (stats, settings)."""
         # only what it loads itself; kept while the next screen is from it too
         self._transient_next = path if path not in sys.modules or path == self._transient else None
-        cls = getattr(registry.module(path), name)
-        self.show(cls, *args)
+        self.show(path + ":" + name, *args)
 
     def _menu(self, name):
-        """A menu screen's class (importing the menus if they were released)."""
-        return getattr(registry.module(_MENUS), name)
+        """A menu screen, as show() takes it: imported (again, if the menus
+        were released) once the screen before it is gone."""
+        return _MENUS + ":" + name
 
     def game_over(self, entry, game, deal, title, lines, practice=False):
         self.show(self._menu("GameOver"), entry, game.rules, deal, title, lines, practice)
