@@ -32,13 +32,7 @@ def maybe_compact(self):
 
 
 def resume(self, game_id, game_class):
-    """The game suspended in that slot: saves.load() of its checkpoint,
-    then its moves replayed (UNDO: game.undo(); any other move must play),
-    stopping at the first that fails; the undo log is as it was.  None,
-    and the slot dropped, when the checkpoint cannot be loaded.  When the
-    replay stopped early, a new checkpoint of the game as resumed is
-    written.  The game may already be over (a power cut between its last
-    move and its result): the app then shows game over and records it."""
+    """Store.resume()'s work (its docstring says what it does)."""
     p = self._cp[game_id]
     if not p:
         return None

@@ -21,7 +21,7 @@ from tests.ui_driver import CTD, SCOUNDREL, Driver, read_row
 from tools import build as builder
 from tools import deploy, mpy
 from tools import pack_deals as packer
-from ui import menus, text
+from ui import menus
 from ui.parts import Pause
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -177,20 +177,6 @@ def lists(tmp_path, monkeypatch):
     yield folder
     for m in [m for m in sys.modules if m.startswith("engine.winnable.")]:
         registry.release([m])
-
-
-@pytest.fixture
-def too_long(monkeypatch):
-    seen = []
-    real = text.Text.set
-
-    def checked(self, s, right=False):
-        if len(s) > self.width:
-            seen.append((self.width, s))
-        return real(self, s, right)
-
-    monkeypatch.setattr(text.Text, "set", checked)
-    return seen
 
 
 def rows(d):

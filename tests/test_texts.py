@@ -9,21 +9,7 @@ from engine import ctd, registry
 from engine.rng import Rng
 from tests.ui_driver import Driver
 from tools.games import GAMES
-from ui import crawl_play, ctd_play, menus, text
-
-
-@pytest.fixture
-def too_long(monkeypatch):
-    seen = []
-    real = text.Text.set
-
-    def checked(self, s, right=False):
-        if len(s) > self.width:
-            seen.append((self.width, s))
-        return real(self, s, right)
-
-    monkeypatch.setattr(text.Text, "set", checked)
-    return seen
+from ui import crawl_play, ctd_play, menus
 
 
 @pytest.mark.parametrize("key", [e.key for e in registry.GAMES])
