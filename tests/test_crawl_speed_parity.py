@@ -28,6 +28,7 @@ import pytest
 from engine import bots, crawl, crawl_bots
 from engine.game import MAX_OPTIONS, PLAYING, WON, Game
 from engine.rng import Rng
+from tests import parity
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "crawl_digests.json")
 SEEDS = 200
@@ -38,13 +39,7 @@ GAMES = {"soltura": crawl.Soltura, "scoundrel": crawl.Scoundrel}
 
 
 def _record(g, h, check_all):
-    snap = bytearray(len(g.state))
-    g.snapshot(snap)
-    h.update(snap)
-    h.update(bytes(g.events[: 3 * g.n_events]))
-    n = g.legal_moves()
-    legal = bytes(g.legal[:n])
-    h.update(legal)
+    legal = parity.record_state(g, h)
     out = bytearray(2 * MAX_OPTIONS)
     for place in range(5):
         k = g.options(place, out)
@@ -98,16 +93,7 @@ def game_digest(game_class, rules, seed, won=False):
     rng = Rng(seed)
     bot = bots.random_bot if seed % 2 and not won else crawl_bots.greedy_bot
     check_all = seed < CHECK_ALL
-    _record(g, h, check_all)
-    while g.status == PLAYING:
-        mv = bot(g, rng)
-        h.update(b"%d %d" % (mv, g.play(mv)))
-        _record(g, h, check_all)
-        if g.can_undo():
-            h.update(b"u%d" % g.undo())
-            _record(g, h, check_all)
-            h.update(b"r%d" % g.play(mv))
-            _record(g, h, check_all)
+    parity.play(g, bot, rng, h, lambda g: _record(g, h, check_all))
     return h.hexdigest()[:DIGEST_CHARS]
 
 

@@ -30,6 +30,7 @@ from engine.game import PLAYING
 from engine.rng import Rng
 from engine.rogue import Rogue
 from engine.rogue_bots import BOTS
+from tests import parity
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rogue_digests.json")
 SEEDS = 150
@@ -39,12 +40,7 @@ DIGEST_CHARS = 8
 
 
 def _record(g, h, check_all):
-    snap = bytearray(len(g.state))
-    g.snapshot(snap)
-    h.update(snap)
-    h.update(bytes(g.events[: 3 * g.n_events]))
-    n = g.legal_moves()
-    h.update(bytes(g.legal[:n]))
+    parity.record_state(g, h)
     out = bytearray(12)
     figures = [g.status, g.moves, g.log_n, g.can_undo(), g.phase(), g.turn, g.end, g.score(), g.named(),
                g.at_exit(), g.pending(), g.achievements(0), g.achievements(31)]
@@ -79,16 +75,7 @@ def game_digest(rules, seed, set_up=False):
     rng = Rng(seed)
     bot = BOTS["random" if seed % 2 and not set_up else "greedy"]
     check_all = seed < CHECK_ALL and not set_up
-    _record(g, h, check_all)
-    while g.status == PLAYING:
-        mv = bot(g, rng)
-        h.update(b"%d %d" % (mv, g.play(mv)))
-        _record(g, h, check_all)
-        if g.can_undo():
-            h.update(b"u%d" % g.undo())
-            _record(g, h, check_all)
-            h.update(b"r%d" % g.play(mv))
-            _record(g, h, check_all)
+    parity.play(g, bot, rng, h, lambda g: _record(g, h, check_all))
     if seed % 5 == 0:  # the app's GIVE UP on a fresh deal
         g = dealt(rules, seed, set_up)
         g.resign()
