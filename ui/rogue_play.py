@@ -686,4 +686,10 @@ class Play(GameScreen):
         return ENDS[self.game.end] or "OVER"
 
     def over_lines(self):
-        return registry.module(_FLOOR).over_lines(self)
+        """The game-over lines (ui/rogue_floor.py, released again unless
+        something else had imported it: the lines are plain strings)."""
+        mine = _FLOOR not in sys.modules
+        lines = registry.module(_FLOOR).over_lines(self)
+        if mine:
+            registry.release((_FLOOR,))
+        return lines
