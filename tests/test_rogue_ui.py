@@ -477,20 +477,6 @@ def test_per_press_panel_bytes_stay_within_the_budget():
     assert statistics.median(costs["A"]) <= 496
 
 
-@pytest.fixture
-def too_long(monkeypatch):
-    seen = []
-    real = text.Text.set
-
-    def checked(self, s, right=False):
-        if len(s) > self.width:
-            seen.append((self.width, s))
-        return real(self, s, right)
-
-    monkeypatch.setattr(text.Text, "set", checked)
-    return seen
-
-
 def test_every_text_fits_through_whole_games_and_the_widest_values(too_long):
     for rules, seed in ((rogue.QUICK, 1), (rogue.CAMPAIGN, 0)):
         d = Driver((Play, ROGUE, rules, seed))

@@ -49,6 +49,8 @@ sys.path.insert(0, _ARGS[0])
 if len(_ARGS) > 2:
     sys.path.insert(0, _ARGS[2])
 
+from board import Board  # noqa: E402  (tests/mp/board.py, beside this script)
+
 # imported in main(), once the heap before them is measured
 displayio = registry = buttons = None
 
@@ -57,67 +59,6 @@ displayio = registry = buttons = None
 PRESS = {"engine.ctd": "tools.presses:play", "engine.crawl": "tools.presses:play_crawl",
          "engine.rogue": "tools.rogue_presses:play"}
 ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
-
-
-class Queue:
-    """keypad.EventQueue, as the board's Keys scanner fills it."""
-
-    def __init__(self):
-        self.pending = []
-        self.overflowed = False
-
-    def get_into(self, ev):
-        if not self.pending:
-            return False
-        ev.key_number, ev.pressed = self.pending.pop(0)
-        return True
-
-    def clear(self):
-        self.pending = []
-        self.overflowed = False
-
-
-class Event:
-    key_number = 0
-    pressed = False
-
-
-class Bus:
-    """The display bus: commands sent (the win's flash inverts the panel)."""
-
-    def __init__(self):
-        self.commands = []
-
-    def send(self, command, data):
-        self.commands.append(command)
-
-
-class Display:
-    def __init__(self):
-        self.root_group = None
-        self.refreshes = 0
-        self.brightness = 1.0
-        self.bus = Bus()
-
-    def refresh(self):
-        self.refreshes += 1
-
-
-class Board:
-    name = "MicroPython stand-in"
-
-    def __init__(self):
-        self.now = 1000
-        self.display = Display()
-        self.queue = Queue()
-        self.buttons = buttons.Buttons(self.queue, Event(), self.ticks_ms)
-        self.nvm = bytearray(4096)
-
-    def ticks_ms(self):
-        return self.now
-
-    def idle(self):
-        pass
 
 
 def kind(screen):
@@ -403,7 +344,7 @@ def main():
     from hw import buttons
     from ui.app import App
 
-    board = Board()
+    board = Board(bytearray(4096))
     app = App(board)
     d = Driver(board, app, figures)
     d.step()

@@ -22,59 +22,10 @@ LISTED = [int(a) for a in sys.argv[3:]]
 
 from hw import buttons  # noqa: E402
 from ui.app import App  # noqa: E402
+from board import Board  # noqa: E402  (tests/mp/board.py, beside this script)
 
 
-class Queue:
-    def __init__(self):
-        self.pending = []
-        self.overflowed = False
-
-    def get_into(self, ev):
-        if not self.pending:
-            return False
-        ev.key_number, ev.pressed = self.pending.pop(0)
-        return True
-
-    def clear(self):
-        self.pending = []
-
-
-class Event:
-    key_number = 0
-    pressed = False
-
-
-class Bus:
-    def send(self, command, data):
-        pass
-
-
-class Display:
-    def __init__(self):
-        self.root_group = None
-        self.brightness = 1.0
-        self.bus = Bus()
-
-    def refresh(self):
-        pass
-
-
-class Board:
-    def __init__(self):
-        self.now = 1000
-        self.display = Display()
-        self.queue = Queue()
-        self.buttons = buttons.Buttons(self.queue, Event(), self.ticks_ms)
-        self.nvm = bytearray(b"\xff" * 4096)
-
-    def ticks_ms(self):
-        return self.now
-
-    def idle(self):
-        pass
-
-
-board = Board()
+board = Board(bytearray(b"\xff" * 4096))
 app = App(board)
 heap = {}
 WATCH = ("engine.deals", "engine.winnable.ctd_classic", "ui.deal_entry")
