@@ -96,6 +96,7 @@ def test_every_rules_page_states_the_decisions_and_the_buttons():
     assert "one monster only" in text[2] and "wholly to the damage pile" in text[2]
     for t in text:
         assert "buttons:" in t and "hold b to leave" in t and "b puts it back" in t
+        assert "card back" in t and "skull" in t and "(dmg, n/7)" in t  # what the counters are
     for t in ctd_words.RULES:
         assert all(len(line) <= 21 for line in menus.wrap(t))
 
@@ -118,6 +119,11 @@ def test_play_screen_shows_monsters_hand_and_counters():
     assert hand_region(d, 1) == tile_pixels(sprites.card_tile(notation.parse("10D")))
     assert hand_region(d, 2) == tile_pixels(sprites.card_tile(notation.parse("RJ")))
     assert d.panel.region(108, 8, 18, 8) == text_pixels(" 39")  # deck left
+    # the counters are named by pictures a newcomer reads (issue 11 item 6), not "DK" and "SL":
+    # a card back over the deck, a skull over the monsters slain, the damage pile by its word
+    assert d.panel.region(108, 0, 18, 8) == text_pixels("\x07  ")
+    assert d.panel.region(108, 16, 18, 8) == text_pixels("\x08  ")
+    assert d.panel.region(108, 48, 18, 8) == text_pixels("DMG")
     assert d.panel.region(108, 56, 18, 8) == text_pixels("0/7")  # damage
     assert d.panel.region(0 * 21 + 5, 48, 12, 8) == text_pixels("+2")  # two monsters below
 

@@ -13,7 +13,8 @@ import os
 import sys
 
 # Small suit symbols (5x7) take the code points of these stand-in characters;
-# "\x05" and "\x06" are small arrows right and left (a menu's "more").
+# "\x05" and "\x06" are small arrows right and left (a menu's "more"); "\x07" a
+# card back (the deck) and "\x08" a skull (monsters slain).
 SMALL_SUITS = {"\x01": "spade", "\x02": "heart", "\x03": "diamond", "\x04": "club"}
 
 GLYPHS = {
@@ -115,6 +116,9 @@ GLYPHS = {
     # Arrows: "more" to the right and to the left, in menus.
     "\x05": ".....|..#..|...#.|#####|...#.|..#..|.....",
     "\x06": ".....|..#..|.#...|#####|.#...|..#..|.....",
+    # Clear the Dungeon's side column: the deck (a card back) and the monsters slain (a skull).
+    "\x07": "#####|#.#.#|##.##|#.#.#|##.##|#.#.#|#####",
+    "\x08": ".###.|#####|#.#.#|#####|.###.|.#.#.|.....",
 }
 
 # The narrow "10" of a card's corner: 7 pixels wide, so two dark columns stay
@@ -162,9 +166,10 @@ def render():
         "",
         "CHARS lists the characters; glyph i is FONT[7*i : 7*i + 7], one byte a row,",
         "bit 4 the leftmost pixel.  \\x01-\\x04 are small suits S H D C, \\x05 and \\x06",
-        "arrows right and left.  SUITS holds the 7x7 card suits S H D C and the",
-        "Joker's star (bit 6 leftmost); TEN the narrow 7-pixel-wide 10 of a card's",
-        "corner (bit 6 leftmost); JESTER the Joker's 7x5 cap in place of a rank, and",
+        "arrows right and left, \\x07 a card back and \\x08 a skull.  SUITS holds the",
+        "7x7 card suits S H D C and the Joker's star (bit 6 leftmost); TEN the narrow",
+        "7-pixel-wide 10 of a card's corner (bit 6 leftmost); JESTER the Joker's 7x5",
+        "cap in place of a rank, and",
         "JOKER_COLOURS its small 3x5 B and R under the cap (bit 2 leftmost).",
         "",
         "Memory: about 800 bytes of constants.",

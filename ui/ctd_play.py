@@ -7,7 +7,7 @@ Layout (pixels):
               at y 48 "+n", the monsters still face down under it
     x 87      the hand at y 0, 16, 32; at y 48 the damage pile's top card, or
               the reserve's top card (which can be played)
-    x 108     counters: DK deck left (y 0, 8), SL monsters slain (y 16, 24),
+    x 108     counters: a card back over the deck left (y 0, 8), a skull over the monsters slain (y 16, 24),
               DMG damage n/7 or RSV reserve size (y 48, 56); at y 40 the
               "+n" of the column a card hovers over when the card hides it
     y 56      the message line, 14 characters (x 0-83)
@@ -90,7 +90,7 @@ class Play(GameScreen):
         self.deck_n = Text(3, _COUNT_X, 8)
         self.kills_n = Text(3, _COUNT_X, _ROW + 8)
         self.pile_n = Text(3, _COUNT_X, 3 * _ROW + 8)
-        for t in (Text(3, _COUNT_X, 0, "DK"), Text(3, _COUNT_X, _ROW, "SL"), Text(3, _COUNT_X, 3 * _ROW, pile_name),
+        for t in (Text(3, _COUNT_X, 0, "\x07"), Text(3, _COUNT_X, _ROW, "\x08"), Text(3, _COUNT_X, 3 * _ROW, pile_name),
                   self.deck_n, self.kills_n, self.pile_n):
             g.append(t.grid)
         self.hidden_below = Text(3, _COUNT_X, _HIDDEN_Y)  # the "+n" the hovering card covers

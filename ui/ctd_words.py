@@ -8,7 +8,9 @@ Memory: the texts, about 2 KB, while imported.
 _BUTTONS = (
     "\nButtons: the d-pad moves the cursor. A on a card of your hand (or the reserve's top card) picks it up; "
     "it then hovers where it would go: left and right choose a column, down the pile, A places it, B puts it back.\n"
-    "B undoes the last move of the hand. Hold B to leave for the menu. A on a monster tells what it still needs."
+    "B undoes the last move of the hand. Hold B to leave for the menu. A on a monster tells what it still needs.\n"
+    "At the right: the cards left in the deck (under a card back), the monsters slain (under a skull), "
+    "then the damage pile (DMG, n/7) or the reserve (RSV)."
 )
 
 _TEXTS = (
@@ -34,7 +36,7 @@ _TEXTS = (
     "Score: cards left in the deck.\n"
     "Undo (B) works within a hand, never past a draw or a kill.",
     # One Strike
-    "The hard mode: even knowing the whole deck, only about 9 deals in 100 can be won.\n"
+    "The hard mode: even knowing the whole deck, only about 1 deal in 9 can be won.\n"
     "Kill all 12 monsters (J 11, Q 12, K 13) in 4 columns of 3, top card up.\n"
     "Each hand of 3 power cards strikes one monster only: pair (adds up to its power), then a trigger of its suit.\n"
     "Joker: worth 10, any suit.\n"
