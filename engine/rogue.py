@@ -152,7 +152,7 @@ from engine import const
 from engine.game import PLAYING, WON, Game
 from engine.rng import Rng
 
-RULE_NAMES = ("Quick", "Campaign")
+RULE_NAMES = ("quick", "campaign")  # the command line's names too, as the other games'
 QUICK = const(0)
 CAMPAIGN = const(1)
 ACH_SHIFT = const(0)
