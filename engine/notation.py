@@ -140,6 +140,14 @@ def parse_ctd_move(game, text):
     raise ValueError("target '%s' is not a column 1-%d or d" % (right, game.columns))
 
 
+def mark_dealt(seen, c):
+    """Note card c as dealt in seen (a bytearray by card byte); ValueError
+    when it already was: a given deal holds each card once."""
+    if seen[c]:
+        raise ValueError("card %s appears twice" % name(c))
+    seen[c] = 1
+
+
 def deal_ctd(game, order):
     """Deal a Clear the Dungeon game from a given order: the 12 monsters column by column, each
     column from its face-up card down, then the 42 power cards from the top.
@@ -149,9 +157,7 @@ def deal_ctd(game, order):
     seen = bytearray(64)
     for i in range(54):
         c = order[i] & 0x7F
-        if seen[c]:
-            raise ValueError("card %s appears twice" % name(c))
-        seen[c] = 1
+        mark_dealt(seen, c)
         face = 11 <= cards.rank(c) <= 13
         if i < ctd.MONSTERS and not face:
             raise ValueError("card %d (%s) should be a monster: J, Q or K" % (i + 1, name(c)))
@@ -269,9 +275,7 @@ def deal_crawl(game, order):
         if c not in every:
             raise ValueError("card %d (%s) is not in this dungeon (no red J, Q, K or A%s)"
                              % (i + 1, name(c), "" if game.JOKERS else ", no Jokers"))
-        if seen[c]:
-            raise ValueError("card %s appears twice" % name(c))
-        seen[c] = 1
+        mark_dealt(seen, c)
     game.set_up(order)
     game.seed = NO_SEED
     return game

@@ -18,7 +18,7 @@ Memory: a few tuples of words; nothing per move.
 
 from engine import rogue
 from engine.game import NO_SEED, PHASE_OVER
-from engine.notation import name, parse
+from engine.notation import mark_dealt, name, parse
 
 QUIT = 0x100  # "quit": not a move byte (engine/rogue.py: the app suspends the run)
 
@@ -268,9 +268,7 @@ def deal(game, order):
     seen = bytearray(128)
     for i in range(54):
         c = order[i] & 0x7F
-        if seen[c]:
-            raise ValueError("card %s appears twice" % name(c))
-        seen[c] = 1
+        mark_dealt(seen, c)
     if order[13] & 0x7F != 0x1F:
         raise ValueError("card 14 (exit place 5) must be RJ, the lock, not %s" % name(order[13]))
     return game.set_up(order)
