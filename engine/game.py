@@ -54,10 +54,12 @@ class Game:
 
         return standard_deck()
 
-    def __init__(self, rules=0):
+    def __init__(self, rules=0, max_events=_MAX_EVENTS):
+        """max_events: how many events a move may report (more are dropped);
+        a game whose moves say more (Rogue Solitaire) asks for more."""
         if rules < 0 or rules >= len(self.RULE_NAMES):
             raise ValueError("unknown rule set")
-        self.events = bytearray(_MAX_EVENTS * 3)
+        self.events = bytearray(max_events * 3)
         self.n_events = 0
         self.log = bytearray(_LOG_SIZE)
         self.log_n = 0
@@ -113,9 +115,9 @@ class Game:
     # -- events ----------------------------------------------------------
     def event(self, kind, a, b):
         n = self.n_events
-        if n < _MAX_EVENTS:
+        events = self.events
+        if 3 * n < len(events):
             self.n_events = n + 1
-            events = self.events
             n *= 3
             events[n] = kind
             events[n + 1] = a

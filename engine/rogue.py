@@ -305,12 +305,11 @@ class Rogue(Game):
     CARD_PARTS = ("player", "monster", "exit", "hand", "deck", "pile", "buffet")
 
     def __init__(self, rules=QUICK):
-        super().__init__(rules)
+        super().__init__(rules, _MAX_EVENTS)
         self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
             9, 9, 9, 12, 54, 54, 10)
         # C1's order of places to feed the Buffet from
         self._sources = (self.player, self.exit, self.pile, self.hand, self.monster, self.deck)
-        self.events = bytearray(3 * _MAX_EVENTS)
         self.legal = bytearray(144)
         self.hand_n = self.deck_n = self.pile_n = self.buffet_n = 0
         self.floor = 1
@@ -326,15 +325,6 @@ class Rogue(Game):
     @property
     def turn(self):
         return self.turn_lo | self.turn_hi << 8
-
-    def event(self, kind, a, b):
-        i = self.n_events
-        if i < _MAX_EVENTS:
-            i *= 3
-            self.events[i] = kind
-            self.events[i + 1] = a
-            self.events[i + 2] = b
-            self.n_events += 1
 
     def phase(self):
         return self.step if self.status == PLAYING else _PHASE_OVER
