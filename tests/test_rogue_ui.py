@@ -542,3 +542,16 @@ def test_holding_b_on_the_floor_card_pauses_and_resume_brings_the_card_back():
     d.tap("A")  # resume
     assert isinstance(s.overlay, FloorCard) and read_row(d, 0) == "FLOOR 1 ESCAPED"
     assert read_row(d, 1) == "Feed the Buffet:" and g.phase() == rogue.PHASE_BUFFET
+
+
+def test_the_buttons_follow_the_rule_set_name_as_a_game_starts():
+    # a new player is told A and B once, after the rule set's name and before the status
+    g = table(rogue.QUICK)
+    d = Driver((Play, ROGUE, g.rules, 7, g, False))
+    assert line(d) == "RULES: QUICK PLAY"
+    d.board.clock.advance(2600)
+    d.settle()
+    assert line(d) == "A:CARD MENU  B:UNDO"
+    d.board.clock.advance(2000)
+    d.settle()
+    assert line(d) == "F1 D27 PLAY"

@@ -201,6 +201,7 @@ class Play(GameScreen):
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
                          "RULES: " + entry.rule_titles[self.game.rules].upper(), _NAME_MS)
+        self.said = ["A:CARD MENU  B:UNDO"]  # then the buttons, once (the rules pages say them all)
         self.sync()
         if self.game.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
             self.open(self.floor_card())  # resumed between floors
