@@ -13,7 +13,7 @@ from engine import const, saves
 from engine.saves import crc16
 from engine.store import (
     _DEFAULTS, ENTRY_SIZE, HEADER_SIZE, MAX_PAYLOAD, REC_ACHIEVEMENTS, REC_CHECKPOINT, REC_MOVE, REC_RESULT,
-    REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
+    OLD_SETTINGS_SIZE, REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
 )
 
 _FORMAT = const(1)
@@ -152,9 +152,9 @@ def apply(self, p, i, tag, n):
     kind = tag >> 4
     slot = tag & 0x0F
     i += 4
-    if kind == REC_SETTINGS and n == SETTINGS_SIZE:
+    if kind == REC_SETTINGS and OLD_SETTINGS_SIZE <= n <= SETTINGS_SIZE:
         for k in range(SETTINGS_SIZE):
-            v = win[i + k]
+            v = win[i + k] if k < n else _DEFAULTS[k]  # an older, shorter record: the rest as new
             self._saved[k] = v if k >= 4 or v < _LIMITS[k] else _DEFAULTS[k]
         self.settings[:] = self._saved
     elif kind == REC_ACHIEVEMENTS and n == 4:

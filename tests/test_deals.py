@@ -165,12 +165,13 @@ def test_packer_refuses_bad_input_with_one_line_and_writes_nothing(tmp_path):
 @pytest.fixture
 def lists(tmp_path, monkeypatch):
     """Lists of winnable deals in a folder standing in for engine/winnable/:
-    Clear the Dungeon Classic and Scoundrel Strict have one, nothing else."""
+    Clear the Dungeon Classic, Scoundrel Strict and Rogue Solitaire's Campaign
+    have one, nothing else."""
     import engine.winnable
 
     folder = tmp_path / "winnable"
     folder.mkdir()
-    for name, seeds in (("ctd_classic", CLASSIC_DEALS), ("scoundrel_strict", [11, 12, 13])):
+    for name, seeds in (("ctd_classic", CLASSIC_DEALS), ("scoundrel_strict", [11, 12, 13]), ("rogue_campaign", [21, 22])):
         (folder / (name + ".py")).write_text(packer.module_text(*name.split("_"), packer.pack(seeds), 0, 0, ["test"]))
     monkeypatch.setattr(engine.winnable, "__path__", [str(folder)])
     importlib.invalidate_caches()
@@ -242,6 +243,28 @@ def test_winnable_deals_on_is_marked_and_kept_in_the_store(lists):
     assert read_row(again, 4) == " Winnable deals: OFF"
     assert not Driver(None, FakeBoard(nvm=board.nvm)).app.winnable(CTD, ctd.CLASSIC)
 
+
+def test_every_rule_set_keeps_its_winnable_deals_choice_across_a_power_cut(lists):
+    """The choice of each rule set has its own bit in the store's settings, the
+    last rule set of the registry (Rogue Solitaire's Campaign) as the first."""
+    sets = [(e, r) for e in registry.GAMES for r in range(len(e.rule_titles))]
+    assert len(sets) <= 15  # SET_FLAGS bits 1-7 and SET_DEALS2's 8 bits
+    board = FakeBoard()
+    d = Driver(None, board)
+    rogue = registry.find("rogue")
+    d.app.set_winnable(rogue, 1, True)
+    assert d.app.winnable(rogue, 1) and [s for s in sets if d.app.winnable(*s)] == [(rogue, 1)]
+    assert d.app.store.settings[records.SET_DEALS2] == 1 << (len(sets) - 1 - 7)
+    again = Driver(None, FakeBoard(nvm=board.nvm))  # after a power cut
+    assert [s for s in sets if again.app.winnable(*s)] == [(rogue, 1)]
+    assert again.app.from_list(rogue, 1, 0) in (21, 22)
+    for s in sets:  # each bit is its own
+        again.app.set_winnable(*s, True)
+    assert all(again.app.winnable(*s) for s in sets)
+    again.app.set_winnable(CTD, 0, False)
+    again.app.set_winnable(rogue, 0, False)
+    kept = Driver(None, FakeBoard(nvm=board.nvm))
+    assert [s for s in sets if not kept.app.winnable(*s)] == [(CTD, 0), (rogue, 0)]
 
 def test_winnable_deals_draw_only_listed_deals_never_twice_in_a_row(lists):
     d = Driver((menus.RuleSets, CTD))

@@ -14,10 +14,9 @@ Released means dropped from sys.modules and collected (registry.release).  The
 app releases only what it imported itself: a module something else loaded
 first (a test, a tool) stays.
 
-A rule set's WINNABLE DEALS choice is kept in the store's settings, bit i + 1
-of SET_FLAGS for the i-th rule set in the registry's order (the first
-_KEPT_RULE_SETS rule sets: every rule set with a list today); a rule set past
-those keeps it for the session only.
+A rule set's WINNABLE DEALS choice is kept in the store's settings: for the
+i-th rule set in the registry's order, bit i + 1 of SET_FLAGS (i 0-6), then
+bit i - 7 of SET_DEALS2 (i 7-14).
 
 The loop polls one button event, hands it to the screen, lets the screen's
 timers run, and refreshes the display only when something changed
@@ -44,7 +43,7 @@ _INVERT = const(0xA7)  # SSD1306 commands: the whole panel inverted, and back
 _NORMAL = const(0xA6)
 _FLASH_MS = const(250)
 _DIMMED = 0.02
-_KEPT_RULE_SETS = const(7)  # SET_FLAGS bits 1-7 (bit 0: hints learned)
+_FLAGS_RULE_SETS = const(7)  # SET_FLAGS bits 1-7 (bit 0: hints learned); then SET_DEALS2's 8 bits
 _DEALS = "engine.deals"
 
 
@@ -58,7 +57,6 @@ class App:
         self._before = None  # the modules loaded before it was entered
         self._deals = 0
         self.last_deal = -1  # the deal last played, never drawn twice in a row
-        self._winnable_session = 0  # rule sets past _KEPT_RULE_SETS with WINNABLE DEALS on
         self._next = None  # the screen to show once the live one's handler returns
         self._own_menus = _MENUS not in sys.modules  # else something else holds them
         self._transient = None  # a rarely used screen's module, released when it is left
@@ -278,24 +276,25 @@ class App:
             i += len(e.rule_titles)
         return -1
 
+    def _winnable_bit(self, entry, rules):
+        """Where entry's rule set keeps its WINNABLE DEALS choice in the
+        settings: (byte, mask)."""
+        i = self._rule_set_index(entry, rules)
+        if i < _FLAGS_RULE_SETS:
+            return records.SET_FLAGS, 2 << i
+        return records.SET_DEALS2, 1 << (i - _FLAGS_RULE_SETS)
+
     def winnable(self, entry, rules):
         """True when entry's rule set deals from its list of winnable deals."""
-        i = self._rule_set_index(entry, rules)
-        if i < _KEPT_RULE_SETS:
-            return bool(self.store.settings[records.SET_FLAGS] & (2 << i))
-        return bool(self._winnable_session & (1 << (i - _KEPT_RULE_SETS)))
+        byte, mask = self._winnable_bit(entry, rules)
+        return bool(self.store.settings[byte] & mask)
 
     def set_winnable(self, entry, rules, on):
         """Choose whether entry's rule set deals from its list (kept in the store)."""
-        i = self._rule_set_index(entry, rules)
-        if i < _KEPT_RULE_SETS:
-            s = self.store.settings
-            s[records.SET_FLAGS] = (s[records.SET_FLAGS] | (2 << i)) if on else (s[records.SET_FLAGS] & ~(2 << i))
-            self.store.save_settings()
-        elif on:
-            self._winnable_session |= 1 << (i - _KEPT_RULE_SETS)
-        else:
-            self._winnable_session &= ~(1 << (i - _KEPT_RULE_SETS))
+        byte, mask = self._winnable_bit(entry, rules)
+        s = self.store.settings
+        s[byte] = (s[byte] | mask) if on else (s[byte] & ~mask)
+        self.store.save_settings()
 
     def from_list(self, entry, rules, seed=-1):
         """The count of the list of winnable deals of entry's rule set (seed < 0),
