@@ -205,3 +205,45 @@ def test_a_win_flashes_the_panel_for_a_moment_with_two_commands():
     d.board.clock.advance(300)
     d.settle()
     assert not board.panel.inverted
+
+
+def test_the_game_list_starts_at_the_game_and_rule_set_last_started_even_after_a_power_cut():
+    board = FakeBoard()
+    d = Driver(board=board)
+    d.tap("A")
+    assert d.screen.chosen == 0  # nothing played yet: the first game
+    scoundrel = registry.find("scoundrel")
+    row = registry.GAMES.index(scoundrel)
+    for _ in range(row):
+        d.tap("DOWN")
+    d.tap("A")
+    assert d.screen.entry is scoundrel and d.screen.chosen == 0
+    d.tap("DOWN")  # Equal or lower
+    d.tap("A")
+    assert type(d.screen).__name__ == "Play" and d.screen.game.rules == 1
+    pause_choice(d, 3)  # give up (asked twice): no game waits in the store
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameOver)
+    again = Driver(board=FakeBoard(nvm=board.nvm))  # switched off, on again
+    again.tap("A")
+    assert isinstance(again.screen, menus.GameList) and again.screen.chosen == row
+    again.tap("A")
+    assert again.screen.entry is scoundrel and again.screen.chosen == 1
+    assert read_row(again, 3).strip() == "Equal or lower"  # the chosen row, inverted
+    again.tap("B")
+    again.tap("UP")  # another game: its rule sets from the first
+    again.tap("A")
+    assert again.screen.entry is registry.GAMES[row - 1] and again.screen.chosen == 0
+
+
+def test_leaving_the_stats_or_the_settings_goes_back_to_their_row_of_the_game_list():
+    d = Driver(board=FakeBoard())
+    d.tap("A")
+    n = len(registry.GAMES)
+    for row, name in ((n, "Stats"), (n + 1, "Settings")):
+        while d.screen.chosen != row:
+            d.tap("DOWN")
+        d.tap("A")
+        assert type(d.screen).__name__ == name
+        d.tap("B")
+        assert isinstance(d.screen, menus.GameList) and d.screen.chosen == row

@@ -108,18 +108,33 @@ class App:
         self.leave()
         self.show(self._menu("Title"))
 
-    def game_list(self, entry=None):
-        """The game list, with entry (the game just left) chosen."""
+    def game_list(self, at=None):
+        """The game list with a row chosen: at is a game's entry (the game just
+        left), a row's number (Stats, Settings), or None: the game last played."""
         self.leave()
-        chosen = 0
+        if at is None:
+            at = self.last_game()
+        chosen = at if type(at) is int else 0
         for i in range(len(registry.GAMES)):
-            if registry.GAMES[i] is entry:
+            if registry.GAMES[i] is at:
                 chosen = i
         self.show(self._menu("GameList"), chosen)
 
-    def rule_sets(self, entry, rules=0):
+    def rule_sets(self, entry, rules=-1):
+        """A game's rule sets with rules chosen (-1: the one last played of it)."""
+        if rules < 0:
+            last = self.store.settings[records.SET_LAST_GAME]
+            rules = last & 0x0F if entry is self.last_game() else 0
         self.enter(entry)
         self.show(self._menu("RuleSets"), entry, rules)
+
+    def last_game(self):
+        """The entry of the game last started (the settings keep it), or None."""
+        game_id = self.store.settings[records.SET_LAST_GAME] >> 4
+        for e in registry.GAMES:
+            if e.game_id == game_id:
+                return e
+        return None
 
     def rules_page(self, entry, rules, resume=False):
         """A rules page; B goes back to the rule sets, or to the game paused
@@ -130,6 +145,9 @@ class App:
         """A new game: deal number deal (practice: a deal chosen or replayed)."""
         self._to_play(entry)
         self.last_deal = deal
+        s = self.store.settings
+        s[records.SET_LAST_GAME] = (entry.game_id << 4) | rules  # the game list starts there next time
+        self.store.save_settings()  # writes only when it changed
         self.show(entry.screen + ":Play", entry, rules, deal, None, practice)
 
     def resume(self, entry):
