@@ -61,14 +61,15 @@ A choice that is forced (one place, one card) is made by the engine: the
 choice phases come only with two or more to pick from.
 
 Moves: one byte; what it means depends on the phase (3.18).  Places 0..8.
+(engine/rogue_notation.py builds them by the names below: swap(a, b)...)
     DISCARD         a hand index 0..hand_n-1
     PLAY            0-80    swap(a, b) = a * 9 + b: player a to player b,
                             a swap (P1) if b holds a card, else a move (P2)
-                    81-89   flip(p) = 81 + p (P3)
-                    90-98   take(p) = 90 + p, into the hand (P6)
+                    81-89   flip(p) = FLIP + p (P3)
+                    90-98   take(p) = TAKE + p, into the hand (P6)
                     99      SKIP, no play
-                    100-207 from_hand(i, b) = 100 + i * 9 + b: hand card i to
-                            player b, a swap (P4) or a place (P5)
+                    100-207 from_hand(i, b) = FROM_HAND + i * 9 + b: hand card
+                            i to player b, a swap (P4) or a place (P5)
     PLAY, ATTACK    208-216 attack(p) = ATTACK + p, from outer place p
                             (A1/A2); in PLAY it skips the play.  (The same
                             byte in both phases, unlike 3.18's "a place".)
@@ -105,54 +106,57 @@ What a screen asks (none allocates):
                      bit 5 = AC6; AC6 given `stored`, the bits kept across
                      runs); ACH_SHIFT (0): where they sit in the store's mask
     score()          Quick: turns (lower is better); Campaign: deepest floor
-                     (12 = escaped) * 1024 - min(turn, 1023).
-                     LOWER_IS_BETTER(rules) says which.
+                     (12 = escaped) * 1024 - min(turn, 1023) (higher is).
 
 Reason codes (check(), options()): _R_OVER, _R_NO_SUCH (no such move in this
 phase), R_NOT_NOW (a play in DISCARD, or anything but the attack in ATTACK),
 R_EMPTY (no card there), _R_SAME (a place onto itself), _R_FACE_UP (flip a
-face-up card), R_CENTRE (attack from place 5), R_NOT_FACING (A1: another
-place faces a monster card, this one does not), R_NOT_PENDING (not a place
+face-up card), _R_CENTRE (attack from place 5), _R_NOT_FACING (A1: another
+place faces a monster card, this one does not), _R_NOT_PENDING (not a place
 or card the choice may name), R_ROW + n and R_COL + n (n = 1..3: that row or
 column would be empty, P7).  A name with a leading underscore (codes, events)
-is a private constant: no other module uses it, and it takes no heap.
+is a private constant: no other module uses it by name, and it takes no heap.
+A screen that words them looks them up by number (ui/rogue_play.py REFUSED,
+EVENTS), so the numbers below stay as they are.
 
-Events (kind, a, b), after each move; up to 20 (bots never saw more than 13):
-    EV_DISCARD   a card, b cards on the pile (T1)
+Events (kind, a, b), after each move; up to 20 (bots never saw more than 13),
+numbered 1 .. 22 in this order:
+    _EV_DISCARD   a card, b cards on the pile (T1)
     _EV_ATTACK   a player place, b monster target place
     _EV_REPLY    a monster place, b player target place (R1-R3)
-    EV_BEAT      a your card, b the monster card it beat
-    EV_BEATEN    a the monster card, b your card it beat
-    EV_TIE       a your card, b the monster card (both discarded)
-    EV_NAMED     a the named card, b the old centre card now dueling (N1)
-    EV_SPECIAL   a the power's suit (cards.py), b 0 (SP; its outcome follows)
-    EV_CRITICAL  a the suit, b 0 (CR; its outcome follows)
-    EV_HEAL      a monster place, b 0 (a card came from the deck, face down)
-    EV_HIT       a the hand card lost, b cards left in the hand
-    EV_STEAL     a place, b the card the monster took
-    EV_WARP      a place, b the exit card now there (SP spades)
-    EV_TELEPORT  (CR spades: the outer exit cards reshuffled)
-    EV_KILL      a cards to the hand, b the named card or 0 (X2)
+    _EV_BEAT      a your card, b the monster card it beat
+    _EV_BEATEN    a the monster card, b your card it beat
+    _EV_TIE       a your card, b the monster card (both discarded)
+    _EV_NAMED     a the named card, b the old centre card now dueling (N1)
+    _EV_SPECIAL   a the power's suit (cards.py), b 0 (SP; its outcome follows)
+    _EV_CRITICAL  a the suit, b 0 (CR; its outcome follows)
+    _EV_HEAL      a monster place, b 0 (a card came from the deck, face down)
+    _EV_HIT       a the hand card lost, b cards left in the hand
+    _EV_STEAL     a place, b the card the monster took
+    _EV_WARP      a place, b the exit card now there (SP spades)
+    _EV_TELEPORT  (CR spades: the outer exit cards reshuffled)
+    _EV_KILL      a cards to the hand, b the named card or 0 (X2)
     _EV_MONSTER  a the floor, b its named card or 0 (M1/M2)
-    EV_RESHUFFLE a cards now in the deck, b the shuffle number (RS1)
-    EV_ESCAPED   a the floor (E4, C8)
+    _EV_RESHUFFLE a cards now in the deck, b the shuffle number (RS1)
+    _EV_ESCAPED   a the floor (E4, C8)
     _EV_BUFFET   a the card fed, b cards in the Buffet (C1)
     _EV_FLOOR    a the new floor (11 = the gauntlet) (C2-C4)
     _EV_SLAIN    (X1)
     _EV_STARVED  (C7)
 
 Memory: the state (170 B), legal (144 B), events (60 B), the log (64 B).
-Heap under MicroPython (64-bit): this module about 12.4 KB once imported,
+Heap under MicroPython (64-bit): this module about 11.1 KB once imported,
 engine/rogue_bots.py 2.2 KB; tools/fit.py plays it in 27 KiB (issue 12 asks
-24).  Most of it is names: a function costs 100-200 B however short, a
-public constant about 30 B (the screens and tools use them by name).
+24).  Much of it is names: a function costs about 110 B besides its
+bytecode however short, a public name about 35 B (a global, its qstr, its
+store), a private `_NAME = const(...)` nothing; so only what the screens,
+the bots and the tools use by name is public.
 """
 
 from engine import const
-from engine.game import PLAYING, WON, Game
+from engine.game import Game
 from engine.rng import Rng
 
-RULE_NAMES = ("quick", "campaign")  # the command line's names too, as the other games'
 QUICK = const(0)
 CAMPAIGN = const(1)
 ACH_SHIFT = const(0)
@@ -189,62 +193,35 @@ R_NOT_NOW = const(3)
 R_EMPTY = const(4)
 _R_SAME = const(5)
 _R_FACE_UP = const(6)
-R_CENTRE = const(7)
-R_NOT_FACING = const(8)
-R_NOT_PENDING = const(9)
+_R_CENTRE = const(7)
+_R_NOT_FACING = const(8)
+_R_NOT_PENDING = const(9)
 R_ROW = const(16)  # + 1..3
 R_COL = const(20)  # + 1..3
 
 # Events
-EV_DISCARD = const(1)
+_EV_DISCARD = const(1)
 _EV_ATTACK = const(2)
 _EV_REPLY = const(3)
-EV_BEAT = const(4)
-EV_BEATEN = const(5)
-EV_TIE = const(6)
-EV_NAMED = const(7)
-EV_SPECIAL = const(8)
-EV_CRITICAL = const(9)
-EV_HEAL = const(10)
-EV_HIT = const(11)
-EV_STEAL = const(12)
-EV_WARP = const(13)
-EV_TELEPORT = const(14)
-EV_KILL = const(15)
+_EV_BEAT = const(4)
+_EV_BEATEN = const(5)
+_EV_TIE = const(6)
+_EV_NAMED = const(7)
+_EV_SPECIAL = const(8)
+_EV_CRITICAL = const(9)
+_EV_HEAL = const(10)
+_EV_HIT = const(11)
+_EV_STEAL = const(12)
+_EV_WARP = const(13)
+_EV_TELEPORT = const(14)
+_EV_KILL = const(15)
 _EV_MONSTER = const(16)
-EV_RESHUFFLE = const(17)
-EV_ESCAPED = const(18)
+_EV_RESHUFFLE = const(17)
+_EV_ESCAPED = const(18)
 _EV_BUFFET = const(19)
 _EV_FLOOR = const(20)
 _EV_SLAIN = const(21)
 _EV_STARVED = const(22)
-
-
-def swap(a, b):
-    """P1/P2: player place a to player place b."""
-    return a * 9 + b
-
-
-def flip(p):
-    return FLIP + p
-
-
-def take(p):
-    return TAKE + p
-
-
-def from_hand(i, b):
-    """P4/P5: hand card i to player place b."""
-    return FROM_HAND + i * 9 + b
-
-
-def attack(p):
-    return ATTACK + p
-
-
-def LOWER_IS_BETTER(rules):
-    """True when a lower score() is the better (Quick: turns)."""
-    return rules == QUICK
 
 
 # Cards as engine/cards.py encodes them (not imported: a module costs
@@ -262,8 +239,10 @@ _EXIT_SEEN = const(2)  # flags: you were at the exit at a T3 of the gauntlet (AC
 _SPECIAL = const(1)
 _CRITICAL = const(2)
 _MAX_EVENTS = const(20)
-# engine/game.py's LOST and PHASE_OVER, engine/rng.py's SEED_MAX, as private
-# constants: a name imported costs the heap a global.
+# engine/game.py's PLAYING, WON, LOST and PHASE_OVER, engine/rng.py's SEED_MAX,
+# as private constants: a name imported costs the heap a global.
+_PLAYING = const(0)
+_WON = const(1)
 _LOST = const(2)
 _PHASE_OVER = const(1)
 _SEED_MAX = const(0x3FFFFFFF)
@@ -299,7 +278,7 @@ def _ring(g, x):
 
 class Rogue(Game):
     GAME_ID = 4
-    RULE_NAMES = RULE_NAMES
+    RULE_NAMES = ("quick", "campaign")  # the command line's names too, as the other games'
     SAVED = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "turn_lo", "turn_hi", "shuffles", "end", "step",
              "at", "stage", "flags")
     CARD_PARTS = ("player", "monster", "exit", "hand", "deck", "pile", "buffet")
@@ -311,23 +290,17 @@ class Rogue(Game):
         # C1's order of places to feed the Buffet from
         self._sources = (self.player, self.exit, self.pile, self.hand, self.monster, self.deck)
         self.legal = bytearray(144)
-        self.hand_n = self.deck_n = self.pile_n = self.buffet_n = 0
-        self.floor = 1
-        self.turn_lo = 1
-        self.turn_hi = 0
-        self.shuffles = 0
-        self.end = 0
+        for k in self.SAVED:  # at: the place attacked from, while the turn resolves; stage: 0 while
+            setattr(self, k, 0)  # the attack's effect resolves, 1 the reply's (and after a P5 until the attack)
+        self.floor = self.turn_lo = 1
         self.step = PHASE_PLAY
-        self.at = 0  # the place attacked from, while the turn resolves
-        self.stage = 0  # 0: the attack's effect resolves, 1: the reply's; 1 after a P5 until the attack
-        self.flags = 0
 
     @property
     def turn(self):
         return self.turn_lo | self.turn_hi << 8
 
     def phase(self):
-        return self.step if self.status == PLAYING else _PHASE_OVER
+        return self.step if self.status == _PLAYING else _PHASE_OVER
 
     # -- dealing -----------------------------------------------------------
     def deal(self, seed):
@@ -389,7 +362,7 @@ class Rogue(Game):
             self.deck_n = n
             self.pile_n = 0
             self._shuffle(self.deck, n)
-            self.event(EV_RESHUFFLE, n, (self.shuffles - 1) & 0xFF)
+            self.event(_EV_RESHUFFLE, n, (self.shuffles - 1) & 0xFF)
         self.deck_n -= 1
         c = self.deck[self.deck_n]
         self.deck[self.deck_n] = 0
@@ -495,7 +468,7 @@ class Rogue(Game):
 
     # -- checks ----------------------------------------------------------------
     def check(self, mv):
-        if self.status != PLAYING:
+        if self.status != _PLAYING:
             return _R_OVER
         st = self.step
         if st == PHASE_PLAY or st == PHASE_ATTACK:
@@ -539,24 +512,24 @@ class Rogue(Game):
             return 0 if mv == NEXT else _R_NO_SUCH
         if mv >= 12:
             return _R_NO_SUCH
-        return 0 if self.pending() >> mv & 1 else R_NOT_PENDING
+        return 0 if self.pending() >> mv & 1 else _R_NOT_PENDING
 
     def _check_attack(self, p):
         if p > 8:
             return _R_NO_SUCH
         if p == 4:
-            return R_CENTRE
+            return _R_CENTRE
         if self.player[p] == 0:
             return R_EMPTY
         if self.monster[p] == 0:
             for i in range(9):
                 if i != 4 and self.player[i] and self.monster[i]:
-                    return R_NOT_FACING  # A1 before A2
+                    return _R_NOT_FACING  # A1 before A2
         return 0
 
     def options(self, p, out):
         """Player place p's menu: ATTACK, MOVE, TO HAND, FLIP (see the docstring)."""
-        st = self.step if self.status == PLAYING else PHASE_PLAY
+        st = self.step if self.status == _PLAYING else PHASE_PLAY
         out[0] = ATTACK + p
         out[1] = self.check(ATTACK + p) if st == PHASE_PLAY or st == PHASE_ATTACK else R_NOT_NOW
         out[2] = p * 9 + (p == 0)
@@ -576,7 +549,7 @@ class Rogue(Game):
         lo = ATTACK if st == PHASE_ATTACK else 0
         hi = ATTACK + 9 if st == PHASE_PLAY or st == PHASE_ATTACK else 12
         n = 0
-        if self.status == PLAYING:
+        if self.status == _PLAYING:
             for mv in range(lo, hi):
                 if self.check(mv) == 0:
                     self.legal[n] = mv
@@ -605,7 +578,7 @@ class Rogue(Game):
             c = self._cut(self.hand, mv, self.hand_n)
             self.hand_n -= 1
             self._discard(c)
-            self.event(EV_DISCARD, c, self.pile_n)
+            self.event(_EV_DISCARD, c, self.pile_n)
             if self.hand_n <= 5:
                 self.step = PHASE_PLAY
             return
@@ -639,9 +612,9 @@ class Rogue(Game):
                 self.barrier()
             if g[4] == _BJ and self.at_exit():  # T3: the floor is won (E4, C1, C8)
                 self.barrier()
-                self.event(EV_ESCAPED, self.floor, 0)
+                self.event(_EV_ESCAPED, self.floor, 0)
                 if self.rules == QUICK or self.floor == _GAUNTLET:
-                    self.status = WON
+                    self.status = _WON
                     self.end = ESCAPED
                     return
                 n = self.candidates(None)
@@ -742,7 +715,7 @@ class Rogue(Game):
                 if shown and 10 < mc & 0x0F < 14 and m[4] >= _DOWN:  # N1: the face card takes the centre
                     new = m[4] & 0x7F
                     m[4] = mc
-                    self.event(EV_NAMED, mc, new)
+                    self.event(_EV_NAMED, mc, new)
                     mc = new
                     new = True
                 m[t] = mc
@@ -755,11 +728,11 @@ class Rogue(Game):
                         g[pp] = 0
                         self._discard(pc)
                     self._discard(mc)
-                    self.event(EV_TIE if pv == mv else EV_BEAT, pc, mc)
+                    self.event(_EV_TIE if pv == mv else _EV_BEAT, pc, mc)
                 else:
                     g[pp] = 0
                     self._discard(pc)
-                    self.event(EV_BEATEN, mc, pc)
+                    self.event(_EV_BEATEN, mc, pc)
                     if self.named():
                         if shown and mv >= 14:
                             fx = _CRITICAL
@@ -767,7 +740,7 @@ class Rogue(Game):
                             fx = _SPECIAL
                 if fx:  # the effect, by the named card's suit
                     s = (m[4] >> 4) & 3
-                    self.event(EV_SPECIAL if fx == _SPECIAL else EV_CRITICAL, s, 0)
+                    self.event(_EV_SPECIAL if fx == _SPECIAL else _EV_CRITICAL, s, 0)
                     e = self.exit
                     if s == _CLUBS or s == _DIAMONDS or (s == _HEARTS and self.deck_n + self.pile_n):
                         st = PHASE_CLUB if s == _CLUBS else PHASE_STEAL if s == _DIAMONDS else PHASE_HEAL
@@ -784,12 +757,12 @@ class Rogue(Game):
                         self._shuffle(e, 8)
                         e[8] = e[4]
                         e[4] = _RJ
-                        self.event(EV_TELEPORT, 0, 0)
+                        self.event(_EV_TELEPORT, 0, 0)
                     elif s == 0 and m[t] != _BJ:  # warp
                         c = m[t]
                         m[t] = e[t]
                         e[t] = c
-                        self.event(EV_WARP, t, c)
+                        self.event(_EV_WARP, t, c)
             if self.stage:
                 break
             self.stage = 1  # the reply
@@ -815,10 +788,10 @@ class Rogue(Game):
                     self.hand_n += 1
                     m[i] = 0
                     n += 1
-            self.event(EV_KILL, n, k)
+            self.event(_EV_KILL, n, k)
             self._note_key()
             self._new_monster()
-            if self.status != PLAYING:
+            if self.status != _PLAYING:
                 return
         self._next_turn()
 
@@ -829,18 +802,18 @@ class Rogue(Game):
             c = self._draw()
             if c:
                 self.monster[i] = c | _DOWN
-                self.event(EV_HEAL, i, 0)
+                self.event(_EV_HEAL, i, 0)
             return c
         if st == PHASE_CLUB:
             c = self._cut(self.hand, i, self.hand_n)
             self.hand_n -= 1
             self._discard(c)
-            self.event(EV_HIT, c, self.hand_n)
+            self.event(_EV_HIT, c, self.hand_n)
             return c
         c = self.player[i]
         self.player[i] = self.monster[i]
         self.monster[i] = c
-        self.event(EV_STEAL, i, c & 0x7F)
+        self.event(_EV_STEAL, i, c & 0x7F)
         self._note_key()
         return c
 
@@ -863,7 +836,7 @@ class Rogue(Game):
 
     def resign(self):
         """The app's GIVE UP: the run is lost (RESIGNED).  Not a move."""
-        if self.status == PLAYING:
+        if self.status == _PLAYING:
             self.status = _LOST
             self.end = RESIGNED
 
@@ -872,7 +845,7 @@ class Rogue(Game):
         """The AC bits this run meets (bit 0 = AC1 .. bit 5 = AC6); AC6 when
         AC1-AC5 are all in stored | these.  New ones: bits & ~stored."""
         b = 0
-        if self.status == WON:
+        if self.status == _WON:
             b = 1 if self.rules == QUICK else 8
             aces = 0
             for i in range(self.hand_n):
@@ -890,4 +863,4 @@ class Rogue(Game):
         t = self.turn
         if self.rules == QUICK:
             return t
-        return (12 if self.status == WON else self.floor) * 1024 - (t if t < 1023 else 1023)
+        return (12 if self.status == _WON else self.floor) * 1024 - (t if t < 1023 else 1023)

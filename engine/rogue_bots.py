@@ -17,6 +17,7 @@ from engine import const
 from engine import rogue as R
 
 _DOWN = const(0x80)
+_PLAYING = const(0)  # engine/game.py's
 _BJ = const(0x0F)
 _DEATH = const(100000)
 _TURNS = const(150)  # per floor, before the greedy bot gives up on a deal
@@ -119,7 +120,7 @@ def greedy_bot(game, rng):
                 log_n = game.log_n
                 game.snapshot(_SNAP)
                 game.play(mv)
-            if made and (game.status != R.PLAYING or game.step != R.PHASE_ATTACK):
+            if made and (game.status != _PLAYING or game.step != R.PHASE_ATTACK):
                 r = 100000000  # escaped
             else:
                 k = _KEY if pl[4] == _BJ else 0  # the board
@@ -150,7 +151,7 @@ def greedy_bot(game, rng):
                     r += a + (13 * 100 if reveals else 0)
             if made:
                 game.restore(_SNAP)
-                game.status = R.PLAYING
+                game.status = _PLAYING
                 game.moves = moves
                 game.log_n = log_n
             if r > best_rate:

@@ -44,7 +44,7 @@ REASONS = (
     "that card is already face up",
     "place 5 does not attack: attack from an outer place",
     "another of your cards faces a monster card: attack from one that does",
-    "",  # R_NOT_PENDING: by phase, below
+    "",  # not a place or card the choice may name: by phase, below
 )
 _NOT_NOW = {
     rogue.PHASE_DISCARD: "discard first: the hand holds more than 5 cards",
@@ -66,11 +66,33 @@ def reason(game, code):
         return "column %d would be empty" % (code - rogue.R_COL)
     if code == rogue.R_NOT_NOW:
         return _NOT_NOW.get(game.phase(), "not in this step")
-    if code == rogue.R_NOT_PENDING:
-        return _NOT_PENDING.get(game.phase(), "not one of the choices")
     if 0 < code < len(REASONS):
-        return REASONS[code]
+        return REASONS[code] or _NOT_PENDING.get(game.phase(), "not one of the choices")
     return "refused (reason %d)" % code
+
+
+# The move bytes of a play, built as engine/rogue.py's docstring says ("Moves");
+# the engine keeps only the constants (a function costs the board's heap).
+def swap(a, b):
+    """P1/P2: player place a to player place b."""
+    return a * 9 + b
+
+
+def flip(p):
+    return rogue.FLIP + p
+
+
+def take(p):
+    return rogue.TAKE + p
+
+
+def from_hand(i, b):
+    """P4/P5: hand card i to player place b."""
+    return rogue.FROM_HAND + i * 9 + b
+
+
+def attack(p):
+    return rogue.ATTACK + p
 
 
 def candidates(game):
@@ -145,11 +167,11 @@ def parse_move(game, text):
     if kind == "skip":
         return rogue.SKIP
     if kind == "attack":
-        return rogue.attack(_place(t[1:], "attack from"))
+        return attack(_place(t[1:], "attack from"))
     if kind == "monster":
         return _place(t[1:], "monster place")
     if kind == "flip":
-        return rogue.flip(_place(t[1:], "flip"))
+        return flip(_place(t[1:], "flip"))
     left, right = t.split(">", 1)
     if kind == "discard" or kind == "club":
         return _in_hand(game, left)
@@ -161,10 +183,10 @@ def parse_move(game, text):
                 return i
         raise ValueError("%s is not one of the Buffet's candidates (%s)" % (name(c), " ".join(name(x) for x in cands)))
     if kind == "take":
-        return rogue.take(_place(left, "take"))
+        return take(_place(left, "take"))
     if kind == "board":
-        return rogue.swap(_place(left, "from"), _place(right, "to"))
-    return rogue.from_hand(_in_hand(game, left), _place(right, "to"))  # "hand"
+        return swap(_place(left, "from"), _place(right, "to"))
+    return from_hand(_in_hand(game, left), _place(right, "to"))  # "hand"
 
 
 def _kind(t):

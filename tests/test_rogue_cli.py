@@ -281,9 +281,9 @@ def test_reasons_in_words_say_why_the_engine_refuses():
 
     assert rn.reason(g, rogue.R_ROW + 1) == "row 1 would be empty"
     assert rn.reason(g, rogue.R_COL + 3) == "column 3 would be empty"
-    assert why(rogue.swap(2, 2)) == "a card cannot go onto its own place"
-    assert why(rogue.flip(0)) == "that card is already face up"
-    assert why(rogue.attack(4)) == "place 5 does not attack: attack from an outer place"
+    assert why(rn.swap(2, 2)) == "a card cannot go onto its own place"
+    assert why(rn.flip(0)) == "that card is already face up"
+    assert why(rn.attack(4)) == "place 5 does not attack: attack from an outer place"
     assert why(rogue.ATTACK + 9) == "no such move in this step"
     assert g.play(rogue.SKIP) == 0 and why(rogue.SKIP) == "the play is made: attack now"
     g, _ = bot_game(rogue.QUICK, 1)
@@ -293,5 +293,5 @@ def test_reasons_in_words_say_why_the_engine_refuses():
 
 
 def test_the_command_lines_rule_names_are_the_engines():
-    assert rn.RULES == tuple(n.lower() for n in rogue.RULE_NAMES) and SPEC.rules == rn.RULES
+    assert rn.RULES == tuple(n.lower() for n in rogue.Rogue.RULE_NAMES) and SPEC.rules == rn.RULES
     assert SPEC.key == "rogue" and SPEC.engine.GAME_ID == 4

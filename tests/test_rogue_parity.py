@@ -84,7 +84,7 @@ def game_digest(rules, seed, set_up=False):
 
 
 def name(rules, set_up):
-    return rogue.RULE_NAMES[rules] + ("/set_up" if set_up else "")
+    return rogue.Rogue.RULE_NAMES[rules] + ("/set_up" if set_up else "")
 
 
 def digests(rules, set_up):

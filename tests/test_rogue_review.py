@@ -18,6 +18,7 @@ import pytest
 
 from engine import cards, notation, rogue
 from engine.game import LOST, PLAYING, WON
+from engine import rogue_notation as rn
 from engine.rogue import CAMPAIGN, QUICK, Rogue
 
 N = notation.parse
@@ -183,7 +184,7 @@ def play(g, *moves):
 
 
 def A(p):
-    return rogue.attack(p - 1)
+    return rn.attack(p - 1)
 
 
 def P(p):
@@ -628,38 +629,38 @@ def test_discard_to_five_one_chosen_card_a_move_then_play_and_undo_within_discar
 def test_a_play_that_would_empty_a_row_or_column_is_refused_and_names_it():
     g = deal(player=PLAYER, monster=MONSTER)
     clear(g, "player", 2, 3)
-    assert g.check(rogue.take(0)) == R_ROW + 1
-    assert g.check(rogue.swap(0, 1)) == 0  # P2: to 2, row 1 keeps a card
-    assert g.check(rogue.swap(0, 4)) == 0  # P1: a swap never empties anything
+    assert g.check(rn.take(0)) == R_ROW + 1
+    assert g.check(rn.swap(0, 1)) == 0  # P2: to 2, row 1 keeps a card
+    assert g.check(rn.swap(0, 4)) == 0  # P1: a swap never empties anything
     g = deal(player=PLAYER, monster=MONSTER)
     clear(g, "player", 1, 4)
-    assert g.check(rogue.take(6)) == R_COL + 1
-    assert g.check(rogue.swap(6, 0)) == 0  # P2 to place 1 keeps column 1
+    assert g.check(rn.take(6)) == R_COL + 1
+    assert g.check(rn.swap(6, 0)) == 0  # P2 to place 1 keeps column 1
     clear(g, "player", 8, 9)
-    assert g.check(rogue.swap(6, 0)) == R_ROW + 3
+    assert g.check(rn.swap(6, 0)) == R_ROW + 3
 
 
 def test_undo_takes_back_a_plain_play_but_never_a_reveal_the_attack_or_a_choice():
     g = deal(player=PLAYER, monster=MONSTER, hand="2H")
     before = view(g.player)
-    play(g, rogue.swap(0, 8))
-    assert g.can_undo() and g.undo() == rogue.swap(0, 8) and view(g.player) == before
+    play(g, rn.swap(0, 8))
+    assert g.can_undo() and g.undo() == rn.swap(0, 8) and view(g.player) == before
     clear(g, "player", 2)
-    play(g, rogue.from_hand(0, 1))  # P5
+    play(g, rn.from_hand(0, 1))  # P5
     assert g.undo() >= 0 and hand(g) == ["2H"] and at(g, "player", 2) == ""
     face_down(g, "player", 3)
     play(g, SKIP)
     g = deal(player=PLAYER, monster=MONSTER)
     face_down(g, "player", 3)
-    play(g, rogue.flip(2))  # P3 reveals
+    play(g, rn.flip(2))  # P3 reveals
     assert not g.can_undo() and at(g, "player", 3) == before[2]
     g = deal(player=PLAYER, monster=MONSTER, hand="2H")
     face_down(g, "player", 3)
-    play(g, rogue.from_hand(0, 2))  # P4 onto a face-down card: it is revealed in the hand
+    play(g, rn.from_hand(0, 2))  # P4 onto a face-down card: it is revealed in the hand
     assert not g.can_undo() and hand(g) == [before[2]] and at(g, "player", 3) == "2H"
     g = deal(player=PLAYER, monster=MONSTER)
     face_down(g, "player", 3)
-    play(g, rogue.take(2))  # P6 of a face-down card
+    play(g, rn.take(2))  # P6 of a face-down card
     assert not g.can_undo() and hand(g) == [before[2]]
     g = deal(player=PLAYER, monster=MONSTER)
     play(g, SKIP, A(1))
@@ -682,7 +683,7 @@ def test_a_face_down_card_never_matches_and_flipping_it_escapes_at_that_T3():
     face_down(g, "player", 2)
     assert not g.at_exit()
     assert g.check(SKIP) == 0
-    play(g, rogue.flip(1))
+    play(g, rn.flip(1))
     assert g.status == WON
 
 
@@ -710,7 +711,7 @@ def test_the_key_placed_from_the_hand_escapes_at_once_but_only_after_the_discard
     assert g.status == PLAYING and g.phase() == PHASE_DISCARD
     play(g, 1)
     assert g.status == PLAYING and g.phase() == PHASE_PLAY and hand(g)[0] == "BJ"
-    play(g, rogue.from_hand(0, 4))
+    play(g, rn.from_hand(0, 4))
     assert g.status == WON and g.end == ESCAPED
 
 
@@ -862,8 +863,8 @@ def test_undo_goes_back_through_the_play_and_the_discards_to_the_turns_start():
     before = view(g.player)
     play(g, 5)  # the key may be discarded too (T1: any card)
     assert pile(g) == ["BJ"] and g.phase() == PHASE_PLAY
-    play(g, rogue.swap(0, 4))
-    assert g.undo() == rogue.swap(0, 4) and view(g.player) == before and g.phase() == PHASE_PLAY
+    play(g, rn.swap(0, 4))
+    assert g.undo() == rn.swap(0, 4) and view(g.player) == before and g.phase() == PHASE_PLAY
     assert g.undo() == 5 and g.phase() == PHASE_DISCARD and hand(g)[-1] == "BJ" and g.pile_n == 0
     assert not g.can_undo()
 
@@ -872,7 +873,7 @@ def test_a_swap_keeps_each_cards_facing_the_centre_too():
     g = deal(player=PLAYER, monster=MONSTER)
     face_down(g, "player", 1)
     c1, c5 = at(g, "player", 1), at(g, "player", 5)
-    play(g, rogue.swap(0, 4))
+    play(g, rn.swap(0, 4))
     assert at(g, "player", 5) == c1 and c1.startswith("~") and at(g, "player", 1) == c5
 
 
@@ -931,7 +932,7 @@ def test_the_hand_can_reach_twelve_and_discards_down_to_five():
              hand="2H 3H 6H 7H 8H")
     clear(g, "monster", 3)
     g.monster[1] = 0  # monster row 1 is now 1 alone; 3D out of play
-    play(g, rogue.take(1), A(1))
+    play(g, rn.take(1), A(1))
     assert g.hand_n == 12 and g.phase() == PHASE_DISCARD
     for _ in range(7):
         assert g.phase() == PHASE_DISCARD

@@ -5,9 +5,10 @@ the engine's move bytes count 0-8.  RULES.md words each decision."""
 
 import pytest
 
-from engine import cards, rogue, saves
+from engine import cards, rogue, rogue_bots, saves
 from engine.game import LOST, NO_SEED, PHASE_OVER, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
+from engine import rogue_notation as rn
 from engine.rogue import Rogue
 from tests.rogue_decks import (N, census_ok, clear, deal, events, grid, hand, kinds, names, pile, put, table,
                                take_out, top)
@@ -18,23 +19,23 @@ EXIT_LINED_UP = "10S 10H 10D 10C 6D 7C 8S 9H"
 
 
 def sw(a, b):
-    return rogue.swap(a - 1, b - 1)
+    return rn.swap(a - 1, b - 1)
 
 
 def atk(p):
-    return rogue.attack(p - 1)
+    return rn.attack(p - 1)
 
 
 def flip(p):
-    return rogue.flip(p - 1)
+    return rn.flip(p - 1)
 
 
 def take(p):
-    return rogue.take(p - 1)
+    return rn.take(p - 1)
 
 
 def onto(i, p):
-    return rogue.from_hand(i, p - 1)
+    return rn.from_hand(i, p - 1)
 
 
 def image(g):
@@ -63,6 +64,12 @@ def fight(monster, player="5S 6S 7S 8S 9S 10S JS QS KS", **kw):
 def test_the_engine_reads_cards_as_cards_py_encodes_them():
     assert rogue._BJ == cards.BLACK_JOKER and rogue._RJ == cards.RED_JOKER and rogue._DOWN == cards.FACE_DOWN
     assert (rogue._HEARTS, rogue._DIAMONDS, rogue._CLUBS) == (cards.HEARTS, cards.DIAMONDS, cards.CLUBS)
+
+
+def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
+    # their private copies of engine/game.py's and engine/rng.py's constants (a name imported costs a global)
+    assert (rogue._PLAYING, rogue._WON, rogue._LOST, rogue._PHASE_OVER) == (PLAYING, WON, LOST, PHASE_OVER)
+    assert rogue._SEED_MAX == SEED_MAX and rogue_bots._PLAYING == PLAYING
 
 
 # -- setup (S1-S6, RNG1) ---------------------------------------------------------------
@@ -108,7 +115,7 @@ def test_discard_down_to_five_by_choice_one_card_a_move_and_undo_within_discard(
     assert g.check(rogue.SKIP) == rogue.R_NOT_NOW and g.check(7) == rogue.R_EMPTY and g.check(0xFF) == rogue._R_NO_SUCH
     ok(g, 2)
     assert names(g.hand, g.hand_n) == "2D 3D 5D 6D 7D 8D".split() and g.phase() == rogue.PHASE_DISCARD
-    assert events(g) == [(rogue.EV_DISCARD, N("4D"), 1)] and names(g.pile, g.pile_n) == ["4D"]
+    assert events(g) == [(rogue._EV_DISCARD, N("4D"), 1)] and names(g.pile, g.pile_n) == ["4D"]
     ok(g, 5)
     assert names(g.hand, g.hand_n) == "2D 3D 5D 6D 7D".split() and g.phase() == rogue.PHASE_PLAY
     assert g.undo() == 5 and g.phase() == rogue.PHASE_DISCARD
@@ -207,7 +214,7 @@ def test_escape_needs_the_key_in_the_centre_and_every_outer_card_matching():
     assert g.at_exit() and all(g.matches(p) for p in range(9) if p != 4)
     ok(g, rogue.SKIP)
     assert g.status == WON and g.end == rogue.ESCAPED and g.phase() == PHASE_OVER
-    assert kinds(g) == [rogue.EV_ESCAPED] and g.achievements(0) == 1 and g.score() == 1
+    assert kinds(g) == [rogue._EV_ESCAPED] and g.achievements(0) == 1 and g.score() == 1
     g = deal(player=PLAYER_AT_EXIT, exit=EXIT_LINED_UP)
     ok(g, atk(1))  # an attack given in PLAY skips it: T3 comes first
     assert g.status == WON and rogue._EV_ATTACK not in kinds(g)
@@ -229,7 +236,7 @@ def test_an_exit_lined_up_by_a_warp_is_taken_at_the_next_T3():
     g = fight("~QH ~2C ~3C ~5C KS ~6C ~8C ~AC -", player="5D 2H 3D 4C BJ 6S 7H 8D 9C", exit=EXIT_LINED_UP)
     hand(g, "AH")
     ok(g, atk(1))  # QH is revealed, beats 5D: a special; KS's is the warp
-    assert (rogue.EV_SPECIAL, cards.SPADES, 0) in events(g) and (rogue.EV_WARP, 0, N("QH")) in events(g)
+    assert (rogue._EV_SPECIAL, cards.SPADES, 0) in events(g) and (rogue._EV_WARP, 0, N("QH")) in events(g)
     assert names(g.exit)[0] == "QH" and names(g.monster)[0] == "10S" and rogue._EV_REPLY not in kinds(g)
     assert g.status == PLAYING and g.phase() == rogue.PHASE_PLAY and g.turn == 2
     ok(g, onto(0, 1))  # AH matches the warped QH; the old 10S it would not
@@ -239,12 +246,12 @@ def test_an_exit_lined_up_by_a_warp_is_taken_at_the_next_T3():
 # -- the attack (A1-A5) and the duel (D1-D4) ---------------------------------------------------
 def test_the_attack_faces_the_same_place_when_any_place_does():
     g = fight("- ~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C")
-    assert g.check(atk(1)) == rogue.R_NOT_FACING and g.check(atk(5)) == rogue.R_CENTRE
+    assert g.check(atk(1)) == rogue._R_NOT_FACING and g.check(atk(5)) == rogue._R_CENTRE
     assert g.check(rogue.ATTACK + 9) == rogue._R_NO_SUCH
     assert [g.legal[i] - rogue.ATTACK for i in range(g.legal_moves()) if g.legal[i] >= rogue.ATTACK] == [1, 2, 3, 5, 6, 7, 8]
     assert g.preview(1) & 15 == 1
     ok(g, atk(2))
-    assert events(g)[0] == (rogue._EV_ATTACK, 1, 1) and events(g)[1] == (rogue.EV_BEAT, N("6S"), N("2C"))
+    assert events(g)[0] == (rogue._EV_ATTACK, 1, 1) and events(g)[1] == (rogue._EV_BEAT, N("6S"), N("2C"))
 
 
 def test_with_no_facing_card_the_attack_falls_back_counter_clockwise_and_the_reply_faces_p():
@@ -255,7 +262,7 @@ def test_with_no_facing_card_the_attack_falls_back_counter_clockwise_and_the_rep
     assert g.preview(1) & 15 == 0  # from 2: 2, 1
     assert g.preview(5) & 15 == 0  # from 6: 6, 3, 2, 1
     ok(g, atk(4))
-    assert events(g)[:2] == [(rogue._EV_ATTACK, 3, 8), (rogue.EV_BEAT, N("7S"), N("4C"))]
+    assert events(g)[:2] == [(rogue._EV_ATTACK, 3, 8), (rogue._EV_BEAT, N("7S"), N("4C"))]
     assert rogue._EV_REPLY not in kinds(g)  # from 6 (opposite of p = 4): empty; not from 1 (opposite of t)
 
 
@@ -263,26 +270,26 @@ def test_a_face_down_attacker_is_turned_face_up():
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C")
     put(g, "player", 1, "5S", down=True)
     ok(g, atk(1))
-    assert events(g)[1] == (rogue.EV_BEAT, N("5S"), N("2C")) and names(g.player)[0] == "5S"
+    assert events(g)[1] == (rogue._EV_BEAT, N("5S"), N("2C")) and names(g.player)[0] == "5S"
 
 
 def test_a_tie_discards_both():
     g = fight("~7H ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C", player="7S 6S 7D 8S 9S 10S JS QS KS")
     ok(g, atk(1))
-    assert events(g)[1] == (rogue.EV_TIE, N("7S"), N("7H")) and g.player[0] == 0 and g.monster[0] == 0
+    assert events(g)[1] == (rogue._EV_TIE, N("7S"), N("7H")) and g.player[0] == 0 and g.monster[0] == 0
     assert names(g.pile, g.pile_n)[-3:] == ["7S", "7H", "10C"]  # then the reply's 10C, beaten by KS
 
 
 def test_an_ace_beats_a_king_and_the_black_joker_beats_an_ace():
     g = fight("~KH ~3C ~4C ~5C QC ~7C ~8C ~9C ~10C", player="AS 6S 7S 8S 9S 10S JS QS KS")
     ok(g, atk(1))
-    assert events(g)[1] == (rogue.EV_BEAT, N("AS"), N("KH")) and names(g.player)[0] == "AS"
+    assert events(g)[1] == (rogue._EV_BEAT, N("AS"), N("KH")) and names(g.player)[0] == "AS"
     g = fight("~AH ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C", player="BJ 6S 7S 8S 9S 10S JS QS KS")
     ok(g, atk(1))
-    assert events(g)[1] == (rogue.EV_BEAT, N("BJ"), N("AH")) and names(g.player)[0] == "BJ"
+    assert events(g)[1] == (rogue._EV_BEAT, N("BJ"), N("AH")) and names(g.player)[0] == "BJ"
     g = fight("~BJ ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~10C", player="AS 6S 7S 8S 9S 10S JS QS KS")
     ok(g, atk(1))
-    assert events(g)[1] == (rogue.EV_BEATEN, N("BJ"), N("AS")) and names(g.monster)[0] == "BJ"
+    assert events(g)[1] == (rogue._EV_BEATEN, N("BJ"), N("AS")) and names(g.monster)[0] == "BJ"
 
 
 # -- naming and triggers (N1-N5) -------------------------------------------------------------
@@ -290,11 +297,11 @@ def test_a_revealed_face_card_takes_the_hidden_centre_and_the_old_centre_duels()
     g = fight("~JD ~2C ~3C ~4C ~9H ~6C ~7C ~8C ~10C", player="KS 6S 7S 8S 9S 10S JS QS AS")
     assert g.named() == 0
     ok(g, atk(1))
-    assert events(g)[1:3] == [(rogue.EV_NAMED, N("JD"), N("9H")), (rogue.EV_BEAT, N("KS"), N("9H"))]
+    assert events(g)[1:3] == [(rogue._EV_NAMED, N("JD"), N("9H")), (rogue._EV_BEAT, N("KS"), N("9H"))]
     assert g.named() == N("JD") and names(g.monster)[4] == "JD" and g.monster[0] == 0
     g = fight("~JD ~2C ~3C ~4C ~QC ~6C ~7C ~8C ~10C", player="KS 6S 7S 8S 9S 10S JS QS AS")
     ok(g, atk(1))  # the old centre is a face card too: it just duels
-    assert events(g)[1:3] == [(rogue.EV_NAMED, N("JD"), N("QC")), (rogue.EV_BEAT, N("KS"), N("QC"))]
+    assert events(g)[1:3] == [(rogue._EV_NAMED, N("JD"), N("QC")), (rogue._EV_BEAT, N("KS"), N("QC"))]
 
 
 def test_naming_then_a_revealed_ace_or_black_joker_that_wins_is_a_critical():
@@ -302,35 +309,35 @@ def test_naming_then_a_revealed_ace_or_black_joker_that_wins_is_a_critical():
         g = fight("~JC ~2C ~3C ~4C ~%s ~6C ~7C ~8C -" % centre)
         hand(g, "2H 3H")
         ok(g, atk(1))
-        assert (rogue.EV_BEATEN, N(centre), N("5S")) in events(g)
-        assert (rogue.EV_CRITICAL, cards.CLUBS, 0) in events(g) and g.hand_n == 0  # CR clubs: the whole hand
+        assert (rogue._EV_BEATEN, N(centre), N("5S")) in events(g)
+        assert (rogue._EV_CRITICAL, cards.CLUBS, 0) in events(g) and g.hand_n == 0  # CR clubs: the whole hand
 
 
 def test_naming_then_a_winning_number_card_is_a_special():
     g = fight("~JC ~2C ~3C ~4C ~9H ~6C ~7C ~8C -")  # N3 (b): the named card was revealed in this duel
     hand(g, "2H")
     ok(g, atk(1))
-    assert (rogue.EV_BEATEN, N("9H"), N("5S")) in events(g) and (rogue.EV_SPECIAL, cards.CLUBS, 0) in events(g)
-    assert (rogue.EV_HIT, N("2H"), 0) in events(g)  # one card: it is taken
+    assert (rogue._EV_BEATEN, N("9H"), N("5S")) in events(g) and (rogue._EV_SPECIAL, cards.CLUBS, 0) in events(g)
+    assert (rogue._EV_HIT, N("2H"), 0) in events(g)  # one card: it is taken
 
 
 def test_a_face_card_already_face_up_that_wins_again_triggers_nothing():
     g = fight("QH ~2C ~3C ~4C KC ~6C ~7C ~8C -")
     hand(g, "2H")
     ok(g, atk(1))
-    assert (rogue.EV_BEATEN, N("QH"), N("5S")) in events(g)
-    assert rogue.EV_SPECIAL not in kinds(g) and rogue.EV_CRITICAL not in kinds(g) and g.hand_n == 1
+    assert (rogue._EV_BEATEN, N("QH"), N("5S")) in events(g)
+    assert rogue._EV_SPECIAL not in kinds(g) and rogue._EV_CRITICAL not in kinds(g) and g.hand_n == 1
 
 
 def test_a_tie_a_lost_duel_or_an_unnamed_monster_triggers_nothing():
     g = fight("~QH ~2C ~3C ~4C KC ~6C ~7C ~8C -", player="QS 6S 7S 8S 9S 10S JS QD KS")
     hand(g, "2H")
     ok(g, atk(1))
-    assert (rogue.EV_TIE, N("QS"), N("QH")) in events(g) and rogue.EV_SPECIAL not in kinds(g)
+    assert (rogue._EV_TIE, N("QS"), N("QH")) in events(g) and rogue._EV_SPECIAL not in kinds(g)
     g = fight("~AH ~2C ~3C ~4C ~5C ~6C ~7C ~8C -")  # an Ace that wins for an unnamed monster
     hand(g, "2H")
     ok(g, atk(1))
-    assert (rogue.EV_BEATEN, N("AH"), N("5S")) in events(g) and rogue.EV_CRITICAL not in kinds(g)
+    assert (rogue._EV_BEATEN, N("AH"), N("5S")) in events(g) and rogue._EV_CRITICAL not in kinds(g)
 
 
 # -- specials (SP) and criticals (CR) -----------------------------------------------------------
@@ -339,9 +346,9 @@ def test_heal_puts_the_decks_top_card_face_down_where_the_player_picks():
     top(g, "2D 3D")
     ok(g, atk(1))
     assert g.phase() == rogue.PHASE_HEAL and g.pending() == 0b110 and g.legal_moves() == 2
-    assert g.check(0) == rogue.R_NOT_PENDING and g.check(12) == rogue._R_NO_SUCH
+    assert g.check(0) == rogue._R_NOT_PENDING and g.check(12) == rogue._R_NO_SUCH
     ok(g, 2)
-    assert names(g.monster)[:3] == ["QD", "--", "~2D"] and (rogue.EV_HEAL, 2, 0) in events(g)
+    assert names(g.monster)[:3] == ["QD", "--", "~2D"] and (rogue._EV_HEAL, 2, 0) in events(g)
     assert g.phase() == rogue.PHASE_PLAY and g.turn == 2
 
 
@@ -349,19 +356,19 @@ def test_heal_on_an_undamaged_monster_does_nothing():
     g = fight("~QD ~2C ~3C ~4C KH ~6C ~7C ~8C ~9C")
     deck_n = g.deck_n
     ok(g, atk(1))
-    assert (rogue.EV_SPECIAL, cards.HEARTS, 0) in events(g) and rogue.EV_HEAL not in kinds(g) and g.deck_n == deck_n
+    assert (rogue._EV_SPECIAL, cards.HEARTS, 0) in events(g) and rogue._EV_HEAL not in kinds(g) and g.deck_n == deck_n
 
 
 def test_hit_takes_the_hand_card_the_player_picks_or_nothing_from_an_empty_hand():
     g = fight("~QD ~2C ~3C ~4C KC ~6C ~7C ~8C -")
     hand(g, "2H 3H 4H")
     ok(g, atk(1))
-    assert g.phase() == rogue.PHASE_CLUB and g.pending() == 0b111 and g.check(3) == rogue.R_NOT_PENDING
+    assert g.phase() == rogue.PHASE_CLUB and g.pending() == 0b111 and g.check(3) == rogue._R_NOT_PENDING
     ok(g, 1)
-    assert names(g.hand, g.hand_n) == ["2H", "4H"] and (rogue.EV_HIT, N("3H"), 2) in events(g)
+    assert names(g.hand, g.hand_n) == ["2H", "4H"] and (rogue._EV_HIT, N("3H"), 2) in events(g)
     g = fight("~QD ~2C ~3C ~4C KC ~6C ~7C ~8C -")
     ok(g, atk(1))
-    assert (rogue.EV_SPECIAL, cards.CLUBS, 0) in events(g) and rogue.EV_HIT not in kinds(g)
+    assert (rogue._EV_SPECIAL, cards.CLUBS, 0) in events(g) and rogue._EV_HIT not in kinds(g)
 
 
 def test_steal_swaps_an_eligible_place_each_card_keeping_its_facing():
@@ -371,7 +378,7 @@ def test_steal_swaps_an_eligible_place_each_card_keeping_its_facing():
     assert g.phase() == rogue.PHASE_STEAL and g.pending() == 1 << 1 | 1 << 3
     ok(g, 1)
     assert names(g.player)[1] == "~2C" and names(g.monster)[1] == "9H"
-    assert (rogue.EV_STEAL, 1, N("9H")) in events(g)
+    assert (rogue._EV_STEAL, 1, N("9H")) in events(g)
 
 
 def test_steal_with_one_eligible_place_takes_it():
@@ -384,7 +391,7 @@ def test_warp_swaps_the_winning_card_with_the_exit_card_of_its_place_on_a_reply_
     g = fight("~2C ~3C ~4C ~5C KS ~6C ~7C ~8C ~QD", player="5S 6S 7S 8S BJ 10S JS QS 4H")
     exit9 = g.exit[8]
     ok(g, atk(1))  # 5S beats 2C; the reply from 9: QD beats 4H, a special: warp at 9
-    assert (rogue._EV_REPLY, 8, 8) in events(g) and (rogue.EV_WARP, 8, N("QD")) in events(g)
+    assert (rogue._EV_REPLY, 8, 8) in events(g) and (rogue._EV_WARP, 8, N("QD")) in events(g)
     assert names(g.exit)[8] == "QD" and g.monster[8] == exit9
 
 
@@ -396,11 +403,11 @@ def test_heal_critical_fills_every_empty_place_in_order_across_a_reshuffle():
     old_pile = set(g.pile[:g.pile_n]) | {N("5S")}
     ok(g, atk(1))
     ev = kinds(g)
-    assert ev.index(rogue.EV_CRITICAL) < ev.index(rogue.EV_RESHUFFLE)
+    assert ev.index(rogue._EV_CRITICAL) < ev.index(rogue._EV_RESHUFFLE)
     assert g.monster[1] == top_card | cards.FACE_DOWN  # place 2 from the deck, then the reshuffled pile
     assert g.monster[2] >= cards.FACE_DOWN and g.monster[5] >= cards.FACE_DOWN
     assert {g.monster[2] & 0x7F, g.monster[5] & 0x7F} <= old_pile
-    assert [e for e in events(g) if e[0] == rogue.EV_HEAL] == [(rogue.EV_HEAL, 1, 0), (rogue.EV_HEAL, 2, 0), (rogue.EV_HEAL, 5, 0)]
+    assert [e for e in events(g) if e[0] == rogue._EV_HEAL] == [(rogue._EV_HEAL, 1, 0), (rogue._EV_HEAL, 2, 0), (rogue._EV_HEAL, 5, 0)]
 
 
 def test_heal_critical_stops_when_no_card_is_left():
@@ -410,14 +417,14 @@ def test_heal_critical_stops_when_no_card_is_left():
     g.deck_n = g.pile_n = 0
     assert g.play(atk(1)) == 0  # 5S lost: the one card to draw, after RS1
     assert names(g.monster)[:3] == ["AH", "~5S", "--"] and g.monster[8] == 0
-    assert [e for e in events(g) if e[0] == rogue.EV_HEAL] == [(rogue.EV_HEAL, 1, 0)]
+    assert [e for e in events(g) if e[0] == rogue._EV_HEAL] == [(rogue._EV_HEAL, 1, 0)]
 
 
 def test_club_critical_discards_the_whole_hand():
     g = fight("~AC ~2C ~3C ~4C KC ~6C ~7C ~8C -")
     hand(g, "2H 3H 4H")
     ok(g, atk(1))
-    assert (rogue.EV_CRITICAL, cards.CLUBS, 0) in events(g) and g.hand_n == 0
+    assert (rogue._EV_CRITICAL, cards.CLUBS, 0) in events(g) and g.hand_n == 0
     assert names(g.pile, g.pile_n)[-3:] == ["2H", "3H", "4H"]
 
 
@@ -436,7 +443,7 @@ def test_teleport_shuffles_the_outer_exit_cards_the_same_way_for_the_same_deal()
         before = bytes(g.exit)
         k = g.shuffles
         ok(g, atk(1))
-        assert (rogue.EV_TELEPORT, 0, 0) in events(g) and g.shuffles == k + 1
+        assert (rogue._EV_TELEPORT, 0, 0) in events(g) and g.shuffles == k + 1
         assert sorted(g.exit) == sorted(before) and g.exit[4] == cards.RED_JOKER and bytes(g.exit) != before
         return bytes(g.exit)
 
@@ -460,7 +467,7 @@ def test_the_reply_onto_an_empty_place_strikes_the_next_card_counter_clockwise()
     g = fight("~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C ~AC", player="5S 6S 7S 8S 9S 10S JS QS -")
     assert g.preview(0) >> 4 == 8 | 5 << 4  # from 9: 9, then 6
     ok(g, atk(1))
-    assert (rogue._EV_REPLY, 8, 5) in events(g) and (rogue.EV_BEATEN, N("AC"), N("10S")) in events(g)
+    assert (rogue._EV_REPLY, 8, 5) in events(g) and (rogue._EV_BEATEN, N("AC"), N("10S")) in events(g)
 
 
 def test_no_reply_from_an_empty_opposite_place():
@@ -472,8 +479,8 @@ def test_no_reply_from_an_empty_opposite_place():
 def test_a_monster_the_attack_broke_still_replies_then_dies():
     g = fight("~2C - - ~4C ~5C ~6C ~7C ~8C ~9C", player="5S 6S 7S 8S 9S 10S JS QS AS")
     ok(g, atk(1))
-    assert kinds(g)[:4] == [rogue._EV_ATTACK, rogue.EV_BEAT, rogue._EV_REPLY, rogue.EV_BEAT]
-    assert (rogue.EV_KILL, 5, 0) in events(g) and rogue._EV_MONSTER in kinds(g)
+    assert kinds(g)[:4] == [rogue._EV_ATTACK, rogue._EV_BEAT, rogue._EV_REPLY, rogue._EV_BEAT]
+    assert (rogue._EV_KILL, 5, 0) in events(g) and rogue._EV_MONSTER in kinds(g)
 
 
 def test_a_heal_in_the_reply_can_save_the_broken_monster():
@@ -481,14 +488,14 @@ def test_a_heal_in_the_reply_can_save_the_broken_monster():
     ok(g, atk(1))  # the attack empties row 1; the reply's QD wins, a special heal
     assert g.phase() == rogue.PHASE_HEAL and g.pending() == 0b111
     ok(g, 1)
-    assert rogue.EV_KILL not in kinds(g) and g.monster[1] >= cards.FACE_DOWN and g.phase() == rogue.PHASE_PLAY
+    assert rogue._EV_KILL not in kinds(g) and g.monster[1] >= cards.FACE_DOWN and g.phase() == rogue.PHASE_PLAY
 
 
 def test_player_and_monster_both_broken_is_slain():
     g = fight("~7C - - ~4C ~5C ~6C ~7D ~8C ~9C", player="7S - - 8S 9S 10S JS QS KS")
     ok(g, atk(1))  # a tie: both rows 1 are empty
     assert g.status == LOST and g.end == rogue.SLAIN and kinds(g)[-1] == rogue._EV_SLAIN
-    assert g.phase() == PHASE_OVER and rogue.EV_KILL not in kinds(g)
+    assert g.phase() == PHASE_OVER and rogue._EV_KILL not in kinds(g)
 
 
 def test_a_dead_monster_goes_to_the_hand_face_up_the_key_among_it_and_a_new_one_is_dealt():
@@ -507,7 +514,7 @@ def test_a_new_monster_is_dealt_across_a_reshuffle():
     k = g.shuffles
     ok(g, atk(1))
     assert list(g.monster[:4]) == four and all(c >= cards.FACE_DOWN for c in g.monster)
-    assert (rogue.EV_RESHUFFLE, g.deck_n + 5, k) in events(g) and g.pile_n == 0
+    assert (rogue._EV_RESHUFFLE, g.deck_n + 5, k) in events(g) and g.pile_n == 0
 
 
 # -- the campaign (C1-C9) and achievements (AC1-AC6) ---------------------------------------------
@@ -518,7 +525,7 @@ def escape_campaign(**kw):
 
 def test_escaping_a_floor_feeds_the_buffet_the_face_card_the_player_picks():
     g = escape_campaign(player="JS QH 3D 4C BJ 6S 7H 8D 9C")
-    assert g.status == PLAYING and g.phase() == rogue.PHASE_BUFFET and (rogue.EV_ESCAPED, 1, 0) in events(g)
+    assert g.status == PLAYING and g.phase() == rogue.PHASE_BUFFET and (rogue._EV_ESCAPED, 1, 0) in events(g)
     out = bytearray(12)
     assert g.candidates(out) == 2 and names(out[:2]) == ["JS", "QH"] and g.pending() == 0b11
     ok(g, 1)
@@ -624,7 +631,6 @@ def test_quick_play_escape_is_zero_to_hero_and_call_me_rodney_needs_the_other_fo
 
 
 def test_scores_quick_fewest_turns_campaign_deepest_floor_then_fewest_turns():
-    assert rogue.LOWER_IS_BETTER(rogue.QUICK) and not rogue.LOWER_IS_BETTER(rogue.CAMPAIGN)
     g = Rogue(rogue.CAMPAIGN).deal(1)
     g.turn_lo, g.turn_hi, g.floor = 4, 1, 3  # turn 260
     assert g.turn == 260 and g.score() == 3 * 1024 - 260
@@ -648,7 +654,7 @@ def test_a_cards_menu_lists_attack_move_to_hand_flip_with_their_reasons():
     out = bytearray(8)
     assert g.options(0, out) == 4
     assert list(out) == [atk(1), 0, sw(1, 2), 0, take(1), 0, flip(1), rogue._R_FACE_UP]
-    assert g.options(4, out) == 4 and (out[0], out[1]) == (atk(5), rogue.R_CENTRE) and out[3] == 0
+    assert g.options(4, out) == 4 and (out[0], out[1]) == (atk(5), rogue._R_CENTRE) and out[3] == 0
     assert g.options(1, out) == 4 and all(out[2 * i + 1] == rogue.R_EMPTY for i in range(4))
     hand(g, "2H 3H 4H 5H 6H 7H")
     g.options(0, out)

@@ -8,6 +8,8 @@ import statistics
 import pytest
 
 from engine import cards, registry, rogue, rogue_bots, saves
+from engine import rogue_notation as rn
+from engine.game import PLAYING, WON
 from engine.notation import name, parse_list
 from engine.rng import Rng
 from hw.fake import FakeBoard
@@ -83,9 +85,9 @@ def winning_seed(rules=rogue.QUICK, tries=40):
     for seed in range(tries):
         g = rogue.Rogue(rules).deal(seed)
         rng = Rng(seed)
-        while g.status == rogue.PLAYING:
+        while g.status == PLAYING:
             g.play(rogue_bots.greedy_bot(g, rng))
-        if g.status == rogue.WON:
+        if g.status == WON:
             return seed
     raise AssertionError("the greedy bot won none of %d deals" % tries)
 
@@ -98,7 +100,7 @@ def play_by_buttons(d, seed):
     mine = bytearray(len(g.state))
     theirs = bytearray(len(g.state))
     moves = 0
-    while shadow.status == rogue.PLAYING:
+    while shadow.status == PLAYING:
         mv = rogue_bots.greedy_bot(shadow, rng)
         rogue_presses.play(d, mv)
         assert shadow.play(mv) == 0
@@ -261,7 +263,7 @@ def test_b_undoes_a_play_then_says_there_is_nothing_to_undo():
     g = table(rogue.QUICK)
     d = screen(g)
     before = state(g)
-    rogue_presses.play(d, rogue.swap(0, 1))
+    rogue_presses.play(d, rn.swap(0, 1))
     assert name(g.player[0]) == "3H" and name(g.player[1]) == "2S" and g.phase() == rogue.PHASE_ATTACK
     assert d.screen.cursor == 1 and line(d) == "ATK 2\x01 >??  REPLY ??"  # the cursor came with the card
     d.tap("B")
@@ -269,7 +271,7 @@ def test_b_undoes_a_play_then_says_there_is_nothing_to_undo():
     d.tap("B")
     assert line(d) == "NOTHING TO UNDO"
     g.player[6] |= 0x80  # face down, as a steal leaves it
-    rogue_presses.play(d, rogue.flip(6))
+    rogue_presses.play(d, rn.flip(6))
     assert g.phase() == rogue.PHASE_ATTACK
     d.tap("B")
     assert line(d) == "NO UNDO PAST A REVEAL" and g.player[6] < 0x80
@@ -314,7 +316,7 @@ def test_a_whole_quick_play_win_by_buttons_records_stats_and_zero_to_hero():
     d = Driver((Play, ROGUE, rogue.QUICK, seed), board=board)
     play_by_buttons(d, seed)
     g = d.screen.game
-    assert g.status == rogue.WON and g.end == rogue.ESCAPED
+    assert g.status == WON and g.end == rogue.ESCAPED
     quiet(d)
     assert line(d) == "ESCAPED! PRESS A"
     d.tap("A")
@@ -388,8 +390,8 @@ def test_hold_b_pauses_and_suspend_then_continue_is_the_same_game():
     board = FakeBoard()
     g = table(rogue.QUICK)
     d = screen(g, board=board)
-    rogue_presses.play(d, rogue.swap(0, 1))
-    rogue_presses.play(d, rogue.attack(0))
+    rogue_presses.play(d, rn.swap(0, 1))
+    rogue_presses.play(d, rn.attack(0))
     kept = state(g)
     d.hold("B", 1000)
     assert isinstance(d.screen.overlay, Pause) and read_row(d, 2) == "PAUSED   A:OK B:BACK"
@@ -555,3 +557,38 @@ def test_the_buttons_follow_the_rule_set_name_as_a_game_starts():
     d.board.clock.advance(2000)
     d.settle()
     assert line(d) == "F1 D27 PLAY"
+
+
+def test_each_event_of_the_engine_is_said_in_its_own_words():
+    # the screen reads the engine's private event codes by number (rogue_play.EVENTS): each lines up
+    s = screen(table(rogue.QUICK)).screen
+    six, two, king = parse_list("6S 2C KD")
+    S, C, K = text.short(six), text.short(two), text.short(king)  # 6, 2 and K with their suits' glyphs
+    said = {
+        rogue._EV_DISCARD: (six, 3, "DISCARDED " + S),
+        rogue._EV_ATTACK: (1, 1, ""),
+        rogue._EV_REPLY: (7, 7, ""),
+        rogue._EV_BEAT: (six, two, "YOUR %s BEATS %s" % (S, C)),
+        rogue._EV_BEATEN: (six, two, "%s BEATS YOUR %s" % (S, C)),
+        rogue._EV_TIE: (six, two, "%s TIES %s" % (S, C)),
+        rogue._EV_NAMED: (king, two, K + " NAMED! STEAL"),
+        rogue._EV_SPECIAL: (cards.HEARTS, 0, "SPECIAL: HEAL"),
+        rogue._EV_CRITICAL: (cards.CLUBS, 0, "CRITICAL: HIT"),
+        rogue._EV_HEAL: (2, 0, "MONSTER HEALS AT M3"),
+        rogue._EV_HIT: (six, 4, "IT TOOK YOUR " + S),
+        rogue._EV_STEAL: (5, two, "IT STOLE YOUR " + C),
+        rogue._EV_WARP: (8, king, "EXIT 9 IS NOW " + K),
+        rogue._EV_TELEPORT: (0, 0, "THE EXIT MOVED!"),
+        rogue._EV_KILL: (5, 0, "MONSTER DEAD! +5"),
+        rogue._EV_MONSTER: (2, king, ""),
+        rogue._EV_RESHUFFLE: (20, 3, "DISCARDS RESHUFFLED"),
+        rogue._EV_BUFFET: (king, 1, ""),
+        rogue._EV_FLOOR: (2, 0, ""),
+        rogue._EV_SLAIN: (0, 0, ""),
+        rogue._EV_STARVED: (0, 0, ""),
+    }
+    for kind, (a, b, words) in said.items():
+        assert s._event_words(kind, a, b) == words, kind
+    assert s._event_words(rogue._EV_ESCAPED, 3, 0) == "FLOOR 3 ESCAPED!"
+    assert s._event_words(rogue._EV_ESCAPED, 11, 0) == "GAUNTLET ESCAPED!"
+    assert len(said) + 1 == len([n for n in dir(rogue) if n.startswith("_EV_")])  # every kind there is

@@ -90,6 +90,32 @@ STEPS = {
     rogue.PHASE_BETWEEN: "FLOOR DONE",
 }
 ENDS = ("", "ESCAPED!", "SLAIN", "STARVED", "GAVE UP")
+# What a move did, by the engine's event kind: its kinds are private codes
+# (engine/rogue.py, "Events", in this order), so the words are looked up by
+# number.  Each is the words and what fills each %: a or b the card a or b,
+# p place a (1-9), n the number a, s the power of suit a, S the power of
+# card a's suit, f floor a by name.  The rest ("") the board shows.
+EVENTS = (
+    ("", ""),
+    ("DISCARDED %s", "a"),
+    ("", ""),  # the attack
+    ("", ""),  # the reply
+    ("YOUR %s BEATS %s", "ab"),
+    ("%s BEATS YOUR %s", "ab"),
+    ("%s TIES %s", "ab"),
+    ("%s NAMED! %s", "aS"),
+    ("SPECIAL: %s", "s"),
+    ("CRITICAL: %s", "s"),
+    ("MONSTER HEALS AT M%d", "p"),
+    ("IT TOOK YOUR %s", "a"),
+    ("IT STOLE YOUR %s", "b"),
+    ("EXIT %d IS NOW %s", "pb"),
+    ("THE EXIT MOVED!", ""),
+    ("MONSTER DEAD! +%d", "n"),
+    ("", ""),  # a new monster: the status line shows it
+    ("DISCARDS RESHUFFLED", ""),
+    ("%s ESCAPED!", "f"),
+)  # then the Buffet fed, a new floor, slain, starved: the floor card and the end say them
 
 _STEP_X = const(21)
 _STEP_Y = const(16)
@@ -337,7 +363,7 @@ class Play(GameScreen):
             t = pv & 15
             q = (pv >> 4) & 15
             if t == _NONE:
-                m.rest(reason_text(g, g.check(rogue.attack(p))))
+                m.rest(reason_text(g, g.check(rogue.ATTACK + p)))
                 return
             # fixed fields, so a move of the cursor changes only the cards' cells
             text = "ATK " + pad(card_name(g.player[p]), 3) + ">" + pad(card_name(g.monster[t]), 3)
@@ -468,10 +494,10 @@ class Play(GameScreen):
         c = self.cursor
         ph = g.phase()
         if self.carry >= 0:
-            if self.carry >= _HAND:
-                mv = rogue.from_hand(self.carry - _HAND, c)
+            if self.carry >= _HAND:  # the engine's move bytes: hand card i to place c, place a to c
+                mv = rogue.FROM_HAND + (self.carry - _HAND) * 9 + c
             else:
-                mv = rogue.swap(self.carry, c)
+                mv = self.carry * 9 + c
             why = g.check(mv)
             if why:
                 self.say(reason_text(g, why))
@@ -520,7 +546,7 @@ class Play(GameScreen):
         self.carry = _HAND + i
         to = self.last_grid if self.last_grid < 9 else 4
         for b in range(9):
-            if not g.player[b] and g.check(rogue.from_hand(i, b)) == 0:
+            if not g.player[b] and g.check(rogue.FROM_HAND + i * 9 + b) == 0:
                 to = b
                 break
         self._go(to)
@@ -600,37 +626,19 @@ class Play(GameScreen):
         return True
 
     def _event_words(self, kind, a, b):
-        if kind == rogue.EV_BEAT:
-            return "YOUR %s BEATS %s" % (short(a), short(b))
-        if kind == rogue.EV_BEATEN:
-            return "%s BEATS YOUR %s" % (short(a), short(b))
-        if kind == rogue.EV_TIE:
-            return "%s TIES %s" % (short(a), short(b))
-        if kind == rogue.EV_NAMED:
-            return "%s NAMED! %s" % (short(a), POWERS[(a >> 4) & 3])
-        if kind == rogue.EV_SPECIAL:
-            return "SPECIAL: " + POWERS[a & 3]
-        if kind == rogue.EV_CRITICAL:
-            return "CRITICAL: " + POWERS[a & 3]
-        if kind == rogue.EV_HEAL:
-            return "MONSTER HEALS AT M%d" % (a + 1)
-        if kind == rogue.EV_HIT:
-            return "IT TOOK YOUR " + short(a)
-        if kind == rogue.EV_STEAL:
-            return "IT STOLE YOUR " + short(b)
-        if kind == rogue.EV_WARP:
-            return "EXIT %d IS NOW %s" % (a + 1, short(b))
-        if kind == rogue.EV_TELEPORT:
-            return "THE EXIT MOVED!"
-        if kind == rogue.EV_KILL:
-            return "MONSTER DEAD! +%d" % a
-        if kind == rogue.EV_RESHUFFLE:
-            return "DISCARDS RESHUFFLED"
-        if kind == rogue.EV_ESCAPED:
-            return "FLOOR %d ESCAPED!" % a if a < _GAUNTLET else "GAUNTLET ESCAPED!"
-        if kind == rogue.EV_DISCARD:
-            return "DISCARDED " + short(a)
-        return ""
+        """What event (kind, a, b) did, in words (EVENTS); "" for what the board shows."""
+        words, fill = EVENTS[kind] if kind < len(EVENTS) else EVENTS[0]
+        args = []
+        for f in fill:
+            if f == "a" or f == "b":
+                args.append(short(a if f == "a" else b))
+            elif f == "p" or f == "n":
+                args.append(a + 1 if f == "p" else a)
+            elif f == "f":
+                args.append("FLOOR %d" % a if a < _GAUNTLET else "GAUNTLET")
+            else:
+                args.append(POWERS[a & 3 if f == "s" else (a >> 4) & 3])
+        return words % tuple(args)
 
     def tick(self, now):
         if self.overlay is not None:
@@ -672,7 +680,7 @@ class Play(GameScreen):
         had_best = store.stats(g.GAME_ID, g.rules).best is not None
         score = self.final_score() if scored else None
         self.new_best = store.result(g.GAME_ID, g.rules, won, score, self.practice,
-                                     not rogue.LOWER_IS_BETTER(g.rules)) and had_best
+                                     g.rules != rogue.QUICK) and had_best  # Quick's: turns, fewer the better
         if scored and (won or self.new_best):
             self.app.flash()
 
