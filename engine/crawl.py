@@ -424,15 +424,21 @@ class Crawl(Game):
         room = self.room
         deck = self.deck
         if act == A_AVOID:  # the room goes under the deck, in its order
+            # The deck n places up by block copies through room_start, not a
+            # loop of some 40 moves: the avoid is a barrier, so the next move
+            # snapshots room_start anew.  The copy back writes the deck's old
+            # top bytes (zero: the deck is zero above deck_n) over the room.
             n = self.room_size()
-            for i in range(self.deck_n - 1, -1, -1):
-                deck[i + n] = deck[i]
+            shifted = self.room_start
+            shifted[:] = self.state
+            shifted[n : n + _DECK] = deck
             k = n
             for i in range(4):
                 if room[i]:
                     k -= 1
-                    deck[k] = room[i]
-                    room[i] = 0
+                    shifted[k] = room[i]
+            self.state[:] = shifted
+            room[0] = room[1] = room[2] = room[3] = 0
             self.deck_n += n
             self.event(EV_AVOID, n, 0)
             self._refill()
