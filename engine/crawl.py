@@ -296,7 +296,6 @@ class Crawl(Game):
         if self.status != PLAYING:
             return _R_OVER
         act = mv >> 4
-        slot = (mv >> 2) & 3
         if act == A_AVOID:
             if mv != AVOID or not self.CAN_AVOID:
                 return _R_NO_SUCH
@@ -305,12 +304,13 @@ class Crawl(Game):
             if self.avoided:
                 return _R_AVOIDED
             return _R_DECK_EMPTY if self.deck_n == 0 else 0
+        slot = (mv >> 2) & 3
         if act > A_SWAP or (act != A_SWAP and mv & 3 != slot):
             return _R_NO_SUCH
         c = self.room[slot]
         if c == 0:
             return _R_EMPTY
-        k = kind(c)
+        k = JOKER if c & 0x0F == _JOKER_RANK else ((c >> 4) & 3) % 3  # kind(c), written out: check runs every move
         if act == A_USE:
             return 0 if k == POTION or k == WEAPON else _R_NOT_ITEM
         if act == A_BARE:
@@ -422,8 +422,8 @@ class Crawl(Game):
         if self.log_n == 1 and act < A_PREVIEW:  # the first move since the barrier, not one itself
             self.snapshot(self.room_start)
         room = self.room
-        deck = self.deck
-        if act == A_AVOID:  # the room goes under the deck, in its order
+        if act == A_AVOID:
+            deck = self.deck  # the room goes under the deck, in its order
             # The deck n places up by block copies through room_start, not a
             # loop of some 40 moves: the avoid is a barrier, so the next move
             # snapshots room_start anew.  The copy back writes the deck's old
@@ -452,6 +452,7 @@ class Crawl(Game):
             self.escort[self.escorted()] = c
             self.event(EV_ESCORT, c, 0)
         elif act > A_ESCORT:  # a Joker's own action: the Joker is spent
+            deck = self.deck
             self.pile[self.pile_n] = c
             self.pile_n += 1
             if act == A_BUFF:
