@@ -422,23 +422,22 @@ class Crawl(Game):
         if self.log_n == 1 and act < A_PREVIEW:  # the first move since the barrier, not one itself
             self.snapshot(self.room_start)
         room = self.room
-        if act == A_AVOID:
-            deck = self.deck  # the room goes under the deck, in its order
+        if act == A_AVOID:  # the room goes under the deck, in its order
             # The deck n places up by block copies through room_start, not a
             # loop of some 40 moves: the avoid is a barrier, so the next move
-            # snapshots room_start anew.  The copy back writes the deck's old
-            # top bytes (zero: the deck is zero above deck_n) over the room.
+            # snapshots room_start anew.  The deck's top n bytes, zero (the
+            # deck is zero above deck_n), spill over the room, emptied anyway.
             n = self.room_size()
             shifted = self.room_start
             shifted[:] = self.state
-            shifted[n : n + _DECK] = deck
+            shifted[n : n + _DECK] = self.deck
             k = n
             for i in range(4):
                 if room[i]:
                     k -= 1
                     shifted[k] = room[i]
+                shifted[_DECK + i] = 0  # the room, emptied
             self.state[:] = shifted
-            room[0] = room[1] = room[2] = room[3] = 0
             self.deck_n += n
             self.event(EV_AVOID, n, 0)
             self._refill()
