@@ -307,11 +307,8 @@ class Rogue(Game):
         if seed < 0 or seed > _SEED_MAX:
             raise ValueError("seed must be from 0 to 2**30 - 1")
         self.seed = seed
-        n = 0
-        for s in range(4):
-            for r in range(1, 14):
-                self.deck[n] = s << 4 | r
-                n += 1
+        for n in range(52):  # suit by suit, ranks 1 (the Ace) to 13
+            self.deck[n] = n // 13 << 4 | n % 13 + 1
         self.deck_n = 52
         self._shuffle(self.deck, 52)  # S1
         self._lay()
@@ -456,14 +453,21 @@ class Rogue(Game):
         return 0
 
     def preview(self, p):
-        """t | q << 4 | r << 8 (see the docstring); 15 for none."""
+        """t | q << 4 | r << 8 (see the docstring); 15 for none.  No t when
+        the attack from p is refused: no card there, or (A1) p faces no
+        monster card while another of your places does."""
         t = q = r = _NONE
+        g = self.player
+        m = self.monster
         if p < 9 and p != 4:
-            if self._check_attack(p) == 0:
-                t = p if self.monster[p] else _ring(self.monster, p)
-            if self.monster[8 - p]:
+            if g[p]:
+                t = p if m[p] else _ring(m, p)
+            for i in range(9):
+                if i != 4 and g[i] and m[i] and not m[p]:
+                    t = _NONE  # A1 before A2
+            if m[8 - p]:
                 q = 8 - p
-                r = _ring(self.player, q)
+                r = _ring(g, q)
         return t | q << 4 | r << 8
 
     # -- checks ----------------------------------------------------------------
@@ -472,8 +476,15 @@ class Rogue(Game):
             return _R_OVER
         st = self.step
         if st == PHASE_PLAY or st == PHASE_ATTACK:
-            if mv >= ATTACK:
-                return self._check_attack(mv - ATTACK)
+            if mv >= ATTACK:  # A1/A2: refused where preview() finds no monster card to hit
+                p = mv - ATTACK
+                if p > 8:
+                    return _R_NO_SUCH
+                if p == 4:
+                    return _R_CENTRE
+                if self.player[p] == 0:
+                    return R_EMPTY
+                return 0 if self.preview(p) & 15 != _NONE else _R_NOT_FACING
             if st == PHASE_ATTACK:
                 return R_NOT_NOW
             g = self.player
@@ -514,19 +525,6 @@ class Rogue(Game):
             return _R_NO_SUCH
         return 0 if self.pending() >> mv & 1 else _R_NOT_PENDING
 
-    def _check_attack(self, p):
-        if p > 8:
-            return _R_NO_SUCH
-        if p == 4:
-            return _R_CENTRE
-        if self.player[p] == 0:
-            return R_EMPTY
-        if self.monster[p] == 0:
-            for i in range(9):
-                if i != 4 and self.player[i] and self.monster[i]:
-                    return _R_NOT_FACING  # A1 before A2
-        return 0
-
     def options(self, p, out):
         """Player place p's menu: ATTACK, MOVE, TO HAND, FLIP (see the docstring)."""
         st = self.step if self.status == _PLAYING else PHASE_PLAY
@@ -565,30 +563,19 @@ class Rogue(Game):
         part[n - 1] = 0
         return c
 
-    def _discard(self, c):
-        """Card c onto the pile, face up."""
-        self.pile[self.pile_n] = c & 0x7F
-        self.pile_n += 1
-
     # -- making a move -----------------------------------------------------------
     def _apply(self, mv):
         st = self.step
         g = self.player
         if st == PHASE_DISCARD:  # T1
-            c = self._cut(self.hand, mv, self.hand_n)
-            self.hand_n -= 1
-            self._discard(c)
-            self.event(_EV_DISCARD, c, self.pile_n)
+            self._pick(st, mv)
             if self.hand_n <= 5:
                 self.step = PHASE_PLAY
             return
         if st == PHASE_PLAY:  # T2: P1-P6
             c = 0
             if mv <= 80:  # a swap; with an empty b, a move
-                c = g[mv // 9]
-                g[mv // 9] = g[mv % 9]
-                g[mv % 9] = c
-                c = 0
+                g[mv // 9], g[mv % 9] = g[mv % 9], g[mv // 9]
             elif mv < TAKE:
                 c = g[mv - FLIP]
                 g[mv - FLIP] = c & 0x7F
@@ -671,9 +658,7 @@ class Rogue(Game):
             self.step = PHASE_PLAY
             g = self.player
             if mv <= 80:
-                c = g[mv // 9]
-                g[mv // 9] = g[mv % 9]
-                g[mv % 9] = c
+                g[mv // 9], g[mv % 9] = g[mv % 9], g[mv // 9]
                 return
             if TAKE <= mv < SKIP:
                 self.hand_n -= 1
@@ -722,16 +707,17 @@ class Rogue(Game):
                 pv = 14 if pc & 0x0F == 1 else pc & 0x0F  # an Ace is 14, a Joker 15
                 mv = 14 if mc & 0x0F == 1 else mc & 0x0F
                 fx = 0
-                if pv >= mv:
+                p = self.pile
+                if pv <= mv:  # lost or tied: your card onto the pile (face up, as every card there)
+                    g[pp] = 0
+                    p[self.pile_n] = pc
+                    self.pile_n += 1
+                if pv >= mv:  # won or tied: the monster's
                     m[t] = 0
-                    if pv == mv:
-                        g[pp] = 0
-                        self._discard(pc)
-                    self._discard(mc)
+                    p[self.pile_n] = mc
+                    self.pile_n += 1
                     self.event(_EV_TIE if pv == mv else _EV_BEAT, pc, mc)
                 else:
-                    g[pp] = 0
-                    self._discard(pc)
                     self.event(_EV_BEATEN, mc, pc)
                     if self.named():
                         if shown and mv >= 14:
@@ -759,10 +745,8 @@ class Rogue(Game):
                         e[4] = _RJ
                         self.event(_EV_TELEPORT, 0, 0)
                     elif s == 0 and m[t] != _BJ:  # warp
-                        c = m[t]
-                        m[t] = e[t]
-                        e[t] = c
-                        self.event(_EV_WARP, t, c)
+                        m[t], e[t] = e[t], m[t]
+                        self.event(_EV_WARP, t, e[t])
             if self.stage:
                 break
             self.stage = 1  # the reply
@@ -796,19 +780,24 @@ class Rogue(Game):
         self._next_turn()
 
     def _pick(self, st, i):
-        """The heal card into monster place i, hand card i lost, or the steal
-        at place i.  Returns the heal card (0: none was left)."""
+        """The heal card into monster place i, hand card i lost (a clubs
+        attack, or T1's discard), or the steal at place i.  Returns the heal
+        card (0: none was left)."""
         if st == PHASE_HEAL:
             c = self._draw()
             if c:
                 self.monster[i] = c | _DOWN
                 self.event(_EV_HEAL, i, 0)
             return c
-        if st == PHASE_CLUB:
+        if st == PHASE_CLUB or st == PHASE_DISCARD:
             c = self._cut(self.hand, i, self.hand_n)
             self.hand_n -= 1
-            self._discard(c)
-            self.event(_EV_HIT, c, self.hand_n)
+            self.pile[self.pile_n] = c
+            self.pile_n += 1
+            if st == PHASE_CLUB:
+                self.event(_EV_HIT, c, self.hand_n)
+            else:
+                self.event(_EV_DISCARD, c, self.pile_n)
             return c
         c = self.player[i]
         self.player[i] = self.monster[i]
