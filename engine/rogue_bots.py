@@ -17,6 +17,17 @@ from engine import const
 from engine import rogue as R
 
 _DOWN = const(0x80)
+_PHASE_DISCARD = const(2)
+_PHASE_PLAY = const(3)
+_PHASE_ATTACK = const(4)
+_PHASE_HEAL = const(5)
+_PHASE_CLUB = const(6)
+_PHASE_STEAL = const(7)
+_FLIP = const(81)
+_TAKE = const(90)
+_SKIP = const(99)
+_FROM_HAND = const(100)
+_ATTACK = const(208)
 _PLAYING = const(0)  # engine/game.py's
 _BJ = const(0x0F)
 _DEATH = const(100000)
@@ -51,43 +62,40 @@ def _win(a, b):
     return 6
 
 
-def _reply(game, q):
-    """The reply from monster place q: its expected cost, in 13ths, on the
-    board as it stands."""
-    mc = game.monster[q]
-    pl = game.player
-    r = R._ring(pl, q)
-    if mc == 0 or r == 15:
-        return 0
-    pc = pl[r]
-    pl[r] = 0
-    b = R._broken(pl)  # the grid loses a row or column with the card at r
-    pl[r] = pc
-    return _win(_v(mc), _v(pc)) * (_DEATH if b else 12 + _v(pc))
-
-
 def _rate_attack(game, p):
-    """The attack from p, by what it can see: in 169ths."""
+    """The attack from p, by what it can see: in 169ths.  Won (win in 13),
+    it gains; lost or tied (lose in 13), it costs; unknown (the rest), half
+    the cost.  After each, the reply from the opposite place onto the board
+    the duel leaves: its expected cost in 13ths, weighed by how often that
+    board comes (the board of a win also stands for the unknown)."""
     pl = game.player
     m = game.monster
     t = p if m[p] else R._ring(m, p)
+    q = 8 - p
     pc = pl[p]
     a = _v(pc)
     mc = m[t]
     b = _v(mc)
     win = _win(a, b)
     lose = _win(b, a)
-    # won: the monster's card is gone, the reply comes onto the board as it is
-    m[t] = 0
-    gain = 10 + (60 if R._broken(m) else 0) + (b or 8)
-    r_win = _reply(game, 8 - p)
-    m[t] = mc
-    # lost (or tied): your card is gone
-    pl[p] = 0
-    cost = _DEATH if R._broken(pl) else 15 + (a or 8) + (8 if game.named() else 0)
-    r_lose = _reply(game, 8 - p)
+    rate = 0
+    for lost in range(2):
+        if lost:  # your card is gone
+            m[t] = mc
+            pl[p] = 0
+            cost = _DEATH if R._broken(pl) else 15 + (a or 8) + (8 if game.named() else 0)
+        else:  # the monster's card is gone
+            m[t] = 0
+            gain = 10 + (60 if R._broken(m) else 0) + (b or 8)
+        r = R._ring(pl, q)  # the reply's target
+        if m[q] and r != 15:
+            c = pl[r]
+            pl[r] = 0
+            broken = R._broken(pl)  # the grid loses a row or column with the card at r
+            pl[r] = c
+            rate -= (lose if lost else 13 - lose) * _win(_v(m[q]), _v(c)) * (_DEATH if broken else 12 + _v(c))
     pl[p] = pc
-    return win * (13 * gain - r_win) - lose * (13 * cost + r_lose) - (13 - win - lose) * (13 * cost // 2 + r_win)
+    return rate + 13 * win * gain - 13 * lose * cost - (13 - win - lose) * (13 * cost // 2)
 
 
 def greedy_bot(game, rng):
@@ -96,12 +104,12 @@ def greedy_bot(game, rng):
     if game.turn > _TURNS * game.floor:
         return game.legal[rng.below(n)]
     best = 0
-    if st == R.PHASE_DISCARD or st == R.PHASE_CLUB:  # the lowest card (the key last)
+    if st == _PHASE_DISCARD or st == _PHASE_CLUB:  # the lowest card (the key last)
         for i in range(game.hand_n):
             if _v(game.hand[i]) < _v(game.hand[best]):
                 best = i
         return best
-    if st == R.PHASE_PLAY or st == R.PHASE_ATTACK:
+    if st == _PHASE_PLAY or st == _PHASE_ATTACK:
         # Each play or attack rated, in 169ths, on the board it leaves (the
         # player's grid: the key, exit matches, faces, gaps) and the attack:
         # this one, or the best that follows.  A play that reveals a card is
@@ -112,15 +120,15 @@ def greedy_bot(game, rng):
             mv = game.legal[i]
             if mv < 81 and mv // 9 > mv % 9 and pl[mv % 9]:
                 continue  # the same swap as the other way round
-            reveals = R.FLIP <= mv < R.SKIP and (mv < R.TAKE or pl[mv - R.TAKE] >= _DOWN) or (
-                R.SKIP < mv < R.ATTACK and pl[(mv - R.FROM_HAND) % 9] >= _DOWN)
-            made = mv < R.ATTACK and not reveals
+            reveals = _FLIP <= mv < _SKIP and (mv < _TAKE or pl[mv - _TAKE] >= _DOWN) or (
+                _SKIP < mv < _ATTACK and pl[(mv - _FROM_HAND) % 9] >= _DOWN)
+            made = mv < _ATTACK and not reveals
             if made:
                 moves = game.moves
                 log_n = game.log_n
                 game.snapshot(_SNAP)
                 game.play(mv)
-            if made and (game.status != _PLAYING or game.step != R.PHASE_ATTACK):
+            if made and (game.status != _PLAYING or game.step != _PHASE_ATTACK):
                 r = 100000000  # escaped
             else:
                 k = _KEY if pl[4] == _BJ else 0  # the board
@@ -141,12 +149,12 @@ def greedy_bot(game, rng):
                     if game.hand[j] == _BJ:
                         k += _KEY // 3
                 r = 169 * k
-                if mv >= R.ATTACK:
-                    r += _rate_attack(game, mv - R.ATTACK)
+                if mv >= _ATTACK:
+                    r += _rate_attack(game, mv - _ATTACK)
                 else:
                     a = -10000000  # the best attack that follows
                     for p in range(9):
-                        if game.check(R.ATTACK + p) == 0:
+                        if game.check(_ATTACK + p) == 0:
                             a = max(a, _rate_attack(game, p))
                     r += a + (13 * 100 if reveals else 0)
             if made:
@@ -158,7 +166,7 @@ def greedy_bot(game, rng):
                 best = mv
                 best_rate = r
         return best
-    if st == R.PHASE_STEAL:  # give up the lowest card; a match or the key last
+    if st == _PHASE_STEAL:  # give up the lowest card; a match or the key last
         low = 99
         for i in range(9):
             c = game.player[i]
@@ -167,7 +175,7 @@ def greedy_bot(game, rng):
                 best = i
                 low = v
         return best
-    if st == R.PHASE_HEAL:  # where the monster stays broken, if anywhere
+    if st == _PHASE_HEAL:  # where the monster stays broken, if anywhere
         m = game.monster
         for i in range(9):
             if m[i] == 0:

@@ -70,6 +70,9 @@ def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
     # their private copies of engine/game.py's and engine/rng.py's constants (a name imported costs a global)
     assert (rogue._PLAYING, rogue._WON, rogue._LOST, rogue._PHASE_OVER) == (PLAYING, WON, LOST, PHASE_OVER)
     assert rogue._SEED_MAX == SEED_MAX and rogue_bots._PLAYING == PLAYING
+    for name in ("PHASE_DISCARD", "PHASE_PLAY", "PHASE_ATTACK", "PHASE_HEAL", "PHASE_CLUB", "PHASE_STEAL", "FLIP", "TAKE",
+                 "SKIP", "FROM_HAND", "ATTACK"):  # the bots' copies of the engine's
+        assert getattr(rogue_bots, "_" + name) == getattr(rogue, name), name
 
 
 # -- setup (S1-S6, RNG1) ---------------------------------------------------------------
