@@ -422,6 +422,7 @@ class Crawl(Game):
         if self.log_n == 1 and act < A_PREVIEW:  # the first move since the barrier, not one itself
             self.snapshot(self.room_start)
         room = self.room
+        deck = self.deck
         if act == A_AVOID:  # the room goes under the deck, in its order
             # The deck n places up by block copies through room_start, not a
             # loop of some 40 moves: the avoid is a barrier, so the next move
@@ -430,7 +431,7 @@ class Crawl(Game):
             n = self.room_size()
             shifted = self.room_start
             shifted[:] = self.state
-            shifted[n : n + _DECK] = self.deck
+            shifted[n : n + _DECK] = deck
             k = n
             for i in range(4):
                 if room[i]:
@@ -451,18 +452,17 @@ class Crawl(Game):
             self.escort[self.escorted()] = c
             self.event(EV_ESCORT, c, 0)
         elif act > A_ESCORT:  # a Joker's own action: the Joker is spent
-            deck = self.deck
             self.pile[self.pile_n] = c
             self.pile_n += 1
             if act == A_BUFF:
                 self.buff += 1
                 self.event(EV_BUFF, self.power(), 0)
             elif act == A_HEAL:
-                n = HEAL if self.hp + HEAL <= self.MAX_HP else self.MAX_HP - self.hp
+                n = min(HEAL, self.MAX_HP - self.hp)
                 self.hp += n
                 self.event(EV_HEAL, n, self.hp)
             elif act == A_PREVIEW:
-                self.event(EV_PREVIEW, self.deck_n if self.deck_n < 3 else 3, 0)
+                self.event(EV_PREVIEW, min(self.deck_n, 3), 0)
                 self.log_n = 0  # a barrier
             elif act == A_FLEE:  # 1 damage (the HP is 1 or more), then the room into the deck
                 self.hp -= 1
@@ -471,14 +471,12 @@ class Crawl(Game):
                     self.status = LOST
                     self.event(EV_LOST, 0, 0)
                 else:
-                    n = 0
+                    self.event(EV_FLEE, self.room_size(), 0)
                     for i in range(4):
                         if room[i]:
                             deck[self.deck_n] = room[i]
                             self.deck_n += 1
                             room[i] = 0
-                            n += 1
-                    self.event(EV_FLEE, n, 0)
                     _RNG.seed((self.seed ^ (self.moves << 9) ^ self.deck_n) & _SEED_MAX)
                     _RNG.shuffle(deck, 0, self.deck_n)
                     self._refill()
