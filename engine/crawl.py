@@ -36,7 +36,8 @@ one state of 150 bytes and the 12 SAVED ints, see engine/game.py):
     pile      46 B  the discard pile; pile[:pile_n]
     slain     26 B  monsters slain barehanded (the score pile); slain[:slain_n]
     escort     2 B  escorted Jokers
-    room_start  162 B  the state before the first move since the barrier (for undo)
+    room_start  162 B  the state before the first move since the barrier (for undo);
+                       Avoid's scratch (an avoid is a barrier)
     legal     24 B  scratch for legal_moves()
 The module keeps one Rng for every game (deals and Flee's shuffle).
 """
