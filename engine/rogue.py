@@ -247,8 +247,9 @@ _LOST = const(2)
 _PHASE_OVER = const(1)
 _SEED_MAX = const(0x3FFFFFFF)
 
-_RING = b"\x00\x03\x06\x07\x08\x05\x02\x01"  # places 1 4 7 8 9 6 3 2
-_POS = b"\x00\x07\x06\x01\x00\x05\x02\x03\x04"  # where each index stands on the ring
+# The ring's indexes (places 1 4 7 8 9 6 3 2), then from _RING[8] where each
+# index stands on the ring
+_RING = b"\x00\x03\x06\x07\x08\x05\x02\x01\x00\x07\x06\x01\x00\x05\x02\x03\x04"
 
 # The generator of every shuffle: seeded afresh at each (RNG1), so all games share it.
 _RNG = Rng(0)
@@ -268,7 +269,7 @@ def _broken(g):
 def _ring(g, x):
     """The first card of grid g counter-clockwise from outer place x (x itself
     first); _NONE if none."""
-    k = _POS[x]
+    k = _RING[8 + x]
     for j in range(8):
         i = _RING[(k + j) & 7]
         if g[i]:
@@ -311,7 +312,7 @@ class Rogue(Game):
             self.deck[n] = n // 13 << 4 | n % 13 + 1
         self.deck_n = 52
         self._shuffle(self.deck, 52)  # S1
-        self._lay()
+        self._lay(True)
         return self
 
     def set_up(self, order):
@@ -327,17 +328,6 @@ class Rogue(Game):
         self.deck_n = 27
         self.shuffles = 2
         return self
-
-    def _lay(self):
-        """S2-S5 (or M2) from the shuffled deck."""
-        for i in range(9):
-            self.player[i] = self._draw()
-        for i in range(9):
-            self.exit[i] = _RJ if i == 4 else self._draw()
-        self.deck[self.deck_n] = _BJ  # S4
-        self.deck_n += 1
-        self._shuffle(self.deck, self.deck_n)
-        self._new_monster()
 
     def _shuffle(self, buf, n):
         """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
@@ -365,8 +355,18 @@ class Rogue(Game):
         self.deck[self.deck_n] = 0
         return c
 
-    def _new_monster(self):
-        """M1, or M2 on the gauntlet (STARVED when the Buffet is empty, C7)."""
+    def _lay(self, floor):
+        """A new monster: M1, or M2 on the gauntlet (STARVED when the Buffet
+        is empty, C7); on a new floor (floor True) S2-S5 first, your grid and
+        the exit from the shuffled deck, then the key shuffled in (S4)."""
+        if floor:
+            for i in range(9):
+                self.player[i] = self._draw()
+            for i in range(9):
+                self.exit[i] = _RJ if i == 4 else self._draw()
+            self.deck[self.deck_n] = _BJ
+            self.deck_n += 1
+            self._shuffle(self.deck, self.deck_n)
         m = self.monster
         if self.floor == _GAUNTLET:
             if self.buffet_n == 0:
@@ -637,7 +637,7 @@ class Rogue(Game):
             self.deck_n = n
             self._shuffle(self.deck, n)
             self.event(_EV_FLOOR, self.floor, 0)
-            self._lay()
+            self._lay(True)
             self._next_turn()
         elif st == PHASE_BUFFET:
             self.candidates(None, mv)
@@ -774,7 +774,7 @@ class Rogue(Game):
                     n += 1
             self.event(_EV_KILL, n, k)
             self._note_key()
-            self._new_monster()
+            self._lay(False)
             if self.status != _PLAYING:
                 return
         self._next_turn()
