@@ -13,6 +13,11 @@ def _deck(g):
     return bytes(g.deck[: g.deck_n])
 
 
+def _others(g):
+    """The parts after the deck and the room: chain, pile, slain, escort."""
+    return bytes(g.state[crawl._DECK + 4 : crawl._SAVED_AT])
+
+
 def test_the_deck_is_zero_above_its_top_after_every_move_and_undo():
     for cls in (crawl.Scoundrel, crawl.Soltura):
         for rules in range(2):
@@ -29,13 +34,13 @@ def test_the_deck_is_zero_above_its_top_after_every_move_and_undo():
 
 def test_avoid_puts_the_room_under_the_deck_in_its_order():
     g = deal(crawl.Scoundrel, crawl.EQUAL, top="5S 7D 3H KC 2S 9D")
-    deck, room, others = _deck(g), bytes(g.room), bytes(g.state[crawl._DECK + 4 :])
+    deck, room, others = _deck(g), bytes(g.room), _others(g)
     assert play(g, "avoid") == 0
     # the four room cards under the deck, the first of the room lowest; then a new room
     assert _deck(g)[:4] == bytes(reversed(room))
     assert bytes(g.room) == bytes(reversed(deck[-4:]))
     assert _deck(g)[4:] == deck[:-4] and g.deck_n == len(deck)
-    assert bytes(g.state[crawl._DECK + 4 : crawl._SAVED_AT]) == others[: crawl._SAVED_AT - crawl._DECK - 4]
+    assert _others(g) == others
     assert not any(g.deck[g.deck_n :]) and g.avoided == 1 and not g.can_undo()
 
 
@@ -44,12 +49,12 @@ def test_a_short_untouched_room_goes_under_the_deck_whole():
     # a state a save could hold: two cards go under, the deck two places up.
     g = deal(crawl.Scoundrel, crawl.EQUAL, top="5S 7D 3H KC")
     g.room[1] = g.room[2] = 0
-    deck = _deck(g)
+    deck, others = _deck(g), _others(g)
     assert g.play(crawl.AVOID) == 0
     # KC then 5S at the bottom (the room's first card lowest), the old deck above
     # them less the four the new room took from its top
     assert _deck(g) == bytes((0x3D, 0x05)) + deck[:-4]
-    assert not any(g.deck[g.deck_n :]) and not any(g.state[crawl._DECK + 4 : crawl._DECK + 4 + 26])
+    assert not any(g.deck[g.deck_n :]) and _others(g) == others
 
 
 def test_undo_after_an_avoided_room_is_unchanged():
