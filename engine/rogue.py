@@ -20,10 +20,11 @@ Game(rules).deal(seed) -> self: shuffle k of a run (k = 0, 1, ... in the order
     `shuffles` (a byte, so it wraps at 256).
 Game(rules).set_up(order) -> self, a given deal (seed NO_SEED): order is all
     54 cards as the table lies after S1-S5, top first: order[0:9] player
-    places 1-9, order[9:18] exit places 1-9 (order[13] must be RJ, else
-    ValueError), order[18:27] monster places 1-9 (dealt face down), and
-    order[27:54] the deck from its top down.  Shuffles #0 and #1 count as done
-    (shuffles = 2); later shuffles seed from 0 in place of the seed.
+    places 1-9, order[9:18] exit places 1-9 (order[13] is RJ), order[18:27]
+    monster places 1-9 (dealt face down), and order[27:54] the deck from its
+    top down.  Shuffles #0 and #1 count as done (shuffles = 2); later
+    shuffles seed from 0 in place of the seed.  The order is taken as it
+    comes: engine/rogue_notation.py's deal() checks it first (desktop only).
 A new floor (C4) puts the monster's, your and the exit's cards (places 1-9)
 and then the discards onto the deck, the Jokers aside, shuffles it and deals
 S2-S5 (M2 on the gauntlet) as deal() does; the hand and the Buffet stay.
@@ -40,7 +41,11 @@ into one 170-byte state, see engine/game.py; a save is 182 bytes):
                    next monster is buffet[0]); flags clear
     then the SAVED ints, one byte each: hand_n deck_n pile_n buffet_n floor
     turn_lo turn_hi shuffles end step at stage flags
-    legal  144 B   scratch for legal_moves(); events 20 x 3 B
+    events 20 x 3 B
+legal (144 B), the scratch legal_moves() fills, is the class's, one for all
+games: read a game's moves before asking another's (the board plays one game
+at a time, and its screens never ask; a game's own attribute would cost each
+game 144 B and grow its attributes past the 29 one dict table holds).
 Ints: floor (1..10; 11 = the gauntlet), turn (a property: the number of the
 turn being played, 1 first; it goes up after each death check), shuffles,
 end (why the game is over: ESCAPED, SLAIN, STARVED, RESIGNED; 0 while
@@ -144,13 +149,16 @@ numbered 1 .. 22 in this order:
     _EV_SLAIN    (X1)
     _EV_STARVED  (C7)
 
-Memory: the state (170 B), legal (144 B), events (60 B), the log (64 B).
-Heap under MicroPython (64-bit): this module about 11.1 KB once imported,
-engine/rogue_bots.py 2.2 KB; tools/fit.py plays it in 27 KiB (issue 12 asks
-24).  Much of it is names: a function costs about 110 B besides its
-bytecode however short, a public name about 35 B (a global, its qstr, its
-store), a private `_NAME = const(...)` nothing; so only what the screens,
-the bots and the tools use by name is public.
+Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
+(144 B) once.  Heap under MicroPython (64-bit): this module about 10.9 KB
+once imported, engine/rogue_bots.py 2.2 KB, a dealt game 1.15 KB;
+tools/fit.py plays it in 24.9 KiB (issue 12 asks 24; it was 27).  Much of it
+is names: a function costs about 110 B besides its bytecode however short,
+a public name about 35 B (a global, its qstr, its store), a private
+`_NAME = const(...)` nothing; so only what the screens, the bots and the
+tools use by name is public.  What fails first in a small heap is the
+game's attribute table growing (23, then 29 slots, 464 B, while the last
+lives): __init__ makes the SAVED ints before the parts for that reason.
 """
 
 from engine import const
@@ -283,16 +291,14 @@ class Rogue(Game):
     SAVED = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "turn_lo", "turn_hi", "shuffles", "end", "step",
              "at", "stage", "flags")
     CARD_PARTS = ("player", "monster", "exit", "hand", "deck", "pile", "buffet")
+    legal = bytearray(144)  # legal_moves()'s scratch, one for all games (see the docstring)
 
     def __init__(self, rules=QUICK):
         super().__init__(rules, _MAX_EVENTS)
-        self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
-            9, 9, 9, 12, 54, 54, 10)
-        # C1's order of places to feed the Buffet from
-        self._sources = (self.player, self.exit, self.pile, self.hand, self.monster, self.deck)
-        self.legal = bytearray(144)
         for k in self.SAVED:  # at: the place attacked from, while the turn resolves; stage: 0 while
             setattr(self, k, 0)  # the attack's effect resolves, 1 the reply's (and after a P5 until the attack)
+        self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
+            9, 9, 9, 12, 54, 54, 10)
         self.floor = self.turn_lo = 1
         self.step = PHASE_PLAY
 
@@ -316,9 +322,8 @@ class Rogue(Game):
         return self
 
     def set_up(self, order):
-        """A given deal: the 54 cards as the table lies (see the docstring)."""
-        if len(order) != 54 or order[13] & 0x7F != _RJ:
-            raise ValueError("a deal is 54 cards with RJ on exit place 5")
+        """A given deal: the 54 cards as the table lies (see the docstring),
+        taken as they come (engine/rogue_notation.py's deal() checks them)."""
         for i in range(9):
             self.player[i] = order[i] & 0x7F
             self.exit[i] = order[9 + i] & 0x7F
@@ -423,20 +428,20 @@ class Rogue(Game):
         exit, discards, hand, monster grid, deck), into out (12 bytes) if not
         None; returns how many.  With feed >= 0, candidate feed leaves its
         place for the end of the Buffet (the BUFFET move)."""
-        for k in range(6):
-            part = self._sources[k]
+        for name in ("player", "exit", "pile", "hand", "monster", "deck"):  # C1's order
+            part = getattr(self, name)
             n = 0
             for i in range(len(part)):
                 c = part[i] & 0x7F
                 if 10 < c & 0x0F < 14:
                     if n == feed:
-                        if k == 2:
+                        if name == "pile":
                             self._cut(part, i, self.pile_n)
                             self.pile_n -= 1
-                        elif k == 3:
+                        elif name == "hand":
                             self._cut(part, i, self.hand_n)
                             self.hand_n -= 1
-                        elif k == 5:
+                        elif name == "deck":
                             self._cut(part, i, self.deck_n)
                             self.deck_n -= 1
                         else:
@@ -625,8 +630,8 @@ class Rogue(Game):
         elif st == PHASE_BETWEEN:  # C2-C4: the next floor, or the gauntlet with ten in the Buffet
             self.floor = _GAUNTLET if self.buffet_n >= 10 else self.floor + 1
             n = self.deck_n
-            for k in (4, 0, 1, 2):  # monster, player, exit, discards onto the deck, Jokers aside
-                part = self._sources[k]
+            for name in ("monster", "player", "exit", "pile"):  # onto the deck, Jokers aside
+                part = getattr(self, name)
                 for i in range(len(part)):
                     c = part[i] & 0x7F
                     part[i] = 0

@@ -102,10 +102,10 @@ def test_a_given_deal_lays_the_table_as_listed():
     assert g.seed == NO_SEED and g.shuffles == 2 and g.phase() == rogue.PHASE_PLAY and census_ok(g)
     order = table()
     order[13], order[14] = order[14], order[13]
+    with pytest.raises(ValueError):  # the notation checks a given deal (set_up takes it as it comes)
+        rn.deal(Rogue(), order)
     with pytest.raises(ValueError):
-        Rogue().set_up(order)
-    with pytest.raises(ValueError):
-        Rogue().set_up(table()[:53])
+        rn.deal(Rogue(), table()[:53])
     with pytest.raises(ValueError):
         Rogue().deal(SEED_MAX + 1)
 
