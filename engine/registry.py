@@ -16,6 +16,9 @@ released when they leave (ui/app.py).
 
 Adding a game: its rules module, its screen module, its words, one Entry
 here, and its desktop side in tools/games.py (notation, bots, button driver).
+Append it at the end (and a rule set only to the last game): the settings keep
+each rule set's WINNABLE DEALS choice by its place in this order, 15 at most
+(ui/app.py).
 
 Memory: a few short strings an entry; no game module is imported by this one.
 """

@@ -19,8 +19,8 @@ The sector (little-endian):
                0xFF padding up to a multiple of 8 (a move record is 8 bytes)
 
     kind            payload                                   when loading
-    1 SETTINGS      7 B (SET_* below; an older 6 B one        the last one wins
-                    loads with SET_DEALS2 0)
+    1 SETTINGS      7 B (SET_* below; 6 B before SET_DEALS2)  the last one wins: its first
+                                                              7 B, any it lacks at their defaults
     2 ACHIEVEMENTS  4 B bit mask (bits 0-29)                  the last one wins
     3 STATS         10 B entry, its key byte first            the last one per key wins
     4 CHECKPOINT    flags (bit 0 practice), saves.py image    restarts the slot's stream
@@ -85,12 +85,11 @@ UNDO = const(0xFF)  # the move byte of "undo()": no game uses 0xFF as a move
 
 # The settings: store.settings[SET_*].
 SETTINGS_SIZE = const(7)
-OLD_SETTINGS_SIZE = const(6)  # a record written before SET_DEALS2 (it loads as 0)
 SET_CONTRAST = const(0)  # 0-3
 SET_DIM = const(1)  # an index into DIM_SECONDS
 SET_SLEEP = const(2)  # an index into SLEEP_MINUTES
 SET_REPEAT = const(3)  # 0 slow, 1 normal, 2 fast
-SET_LAST_GAME = const(4)  # game_id << 4 | rules of the game last started (0: none yet)
+SET_LAST_GAME = const(4)  # game_id << 4 | rules of the game last played (0: none yet)
 SET_FLAGS = const(5)  # bit 0: hints learned; bits 1-7: WINNABLE DEALS of rule sets 0-6 in registry order (ui/app.py)
 SET_DEALS2 = const(6)  # bits 0-7: WINNABLE DEALS of rule sets 7-14
 FLAG_HINTS_LEARNED = const(1)

@@ -13,7 +13,7 @@ from engine import const, saves
 from engine.saves import crc16
 from engine.store import (
     _DEFAULTS, ENTRY_SIZE, HEADER_SIZE, MAX_PAYLOAD, REC_ACHIEVEMENTS, REC_CHECKPOINT, REC_MOVE, REC_RESULT,
-    OLD_SETTINGS_SIZE, REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
+    REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
 )
 
 _FORMAT = const(1)
@@ -21,6 +21,7 @@ _MIN_GAIN = const(512)  # maybe_compact() erases only when that frees this much
 _GEN_MASK = const(0x3FFFFFFF)  # the generation stays a small int on a 32-bit board
 _NO_LAST = const(-1)  # records(): accept the first record whatever its seq
 _LIMITS = b"\x04\x05\x05\x03"  # each of the first four settings is below this
+_OLD_SETTINGS_SIZE = const(6)  # a SETTINGS record written before SET_DEALS2
 
 
 def maybe_compact(self):
@@ -152,9 +153,11 @@ def apply(self, p, i, tag, n):
     kind = tag >> 4
     slot = tag & 0x0F
     i += 4
-    if kind == REC_SETTINGS and OLD_SETTINGS_SIZE <= n <= SETTINGS_SIZE:
+    if kind == REC_SETTINGS and n >= _OLD_SETTINGS_SIZE:
+        # an older, shorter record: the bytes it lacks at their defaults; a
+        # newer, longer one (a firmware put back): the bytes this one knows
         for k in range(SETTINGS_SIZE):
-            v = win[i + k] if k < n else _DEFAULTS[k]  # an older, shorter record: the rest as new
+            v = win[i + k] if k < n else _DEFAULTS[k]
             self._saved[k] = v if k >= 4 or v < _LIMITS[k] else _DEFAULTS[k]
         self.settings[:] = self._saved
     elif kind == REC_ACHIEVEMENTS and n == 4:

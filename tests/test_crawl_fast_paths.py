@@ -3,7 +3,7 @@ give: Avoid moves the deck up by block copies through room_start, which is
 only right while the deck is zero above deck_n; it must put the room under the
 deck in its order, whatever the room's size, and leave undo as it was."""
 
-from engine import bots, crawl
+from engine import bots, crawl, notation, saves
 from engine.game import PLAYING
 from engine.rng import Rng
 from tests.crawl_decks import deal, play
@@ -36,7 +36,8 @@ def test_avoid_puts_the_room_under_the_deck_in_its_order():
     g = deal(crawl.Scoundrel, crawl.EQUAL, top="5S 7D 3H KC 2S 9D")
     deck, room, others = _deck(g), bytes(g.room), _others(g)
     assert play(g, "avoid") == 0
-    # the four room cards under the deck, the first of the room lowest; then a new room
+    # the room under the deck, its last card at the bottom and its first above the
+    # others (dealt first when they come round); then a new room
     assert _deck(g)[:4] == bytes(reversed(room))
     assert bytes(g.room) == bytes(reversed(deck[-4:]))
     assert _deck(g)[4:] == deck[:-4] and g.deck_n == len(deck)
@@ -48,10 +49,13 @@ def test_a_short_untouched_room_goes_under_the_deck_whole():
     # Not dealt in play (an untouched room is full while the deck has cards), but
     # a state a save could hold: two cards go under, the deck two places up.
     g = deal(crawl.Scoundrel, crawl.EQUAL, top="5S 7D 3H KC")
+    g.pile[0], g.pile[1] = g.room[1], g.room[2]
+    g.pile_n = 2
     g.room[1] = g.room[2] = 0
+    saves.check(g)  # a state a save could hold
     deck, others = _deck(g), _others(g)
     assert g.play(crawl.AVOID) == 0
-    # KC then 5S at the bottom (the room's first card lowest), the old deck above
+    # KC (the room's last card) at the bottom, 5S above it, the old deck above
     # them less the four the new room took from its top
     assert _deck(g) == bytes((0x3D, 0x05)) + deck[:-4]
     assert not any(g.deck[g.deck_n :]) and _others(g) == others
@@ -68,3 +72,19 @@ def test_undo_after_an_avoided_room_is_unchanged():
     assert g.play(crawl.move(crawl.A_BARE, slot)) == 0 and g.hp < hp
     assert g.undo() != -1
     assert bytes(g.state[: crawl._SAVED_AT]) == dealt and g.hp == hp and g.avoided == 1
+
+
+def test_avoid_with_one_card_left_in_the_deck():
+    # The refill takes back the room just put under: near the deck's bottom.
+    g = deal(crawl.Scoundrel, crawl.EQUAL, top="5S 7D 3H KC 2S")
+    n = g.deck_n - 1  # all but the top card (2S) on the pile: a state a save can hold
+    g.pile[:n] = g.deck[:n]
+    g.pile_n = n
+    g.deck[0] = g.deck[n]
+    g.deck[1:] = bytes(crawl._DECK - 1)
+    g.deck_n = 1
+    saves.check(g)
+    assert play(g, "avoid") == 0
+    assert notation.names(g.room) == ["2S", "5S", "7D", "3H"] and _deck(g) == bytes((0x3D,))
+    assert not any(g.deck[g.deck_n:])
+    saves.check(g)

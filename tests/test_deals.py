@@ -171,7 +171,8 @@ def lists(tmp_path, monkeypatch):
 
     folder = tmp_path / "winnable"
     folder.mkdir()
-    for name, seeds in (("ctd_classic", CLASSIC_DEALS), ("scoundrel_strict", [11, 12, 13]), ("rogue_campaign", [21, 22])):
+    made = (("ctd_classic", CLASSIC_DEALS), ("scoundrel_strict", [11, 12, 13]), ("rogue_campaign", [21, 22]))
+    for name, seeds in made:
         (folder / (name + ".py")).write_text(packer.module_text(*name.split("_"), packer.pack(seeds), 0, 0, ["test"]))
     monkeypatch.setattr(engine.winnable, "__path__", [str(folder)])
     importlib.invalidate_caches()
@@ -265,6 +266,7 @@ def test_every_rule_set_keeps_its_winnable_deals_choice_across_a_power_cut(lists
     again.app.set_winnable(rogue, 0, False)
     kept = Driver(None, FakeBoard(nvm=board.nvm))
     assert [s for s in sets if not kept.app.winnable(*s)] == [(CTD, 0), (rogue, 0)]
+
 
 def test_winnable_deals_draw_only_listed_deals_never_twice_in_a_row(lists):
     d = Driver((menus.RuleSets, CTD))

@@ -229,7 +229,7 @@ def test_the_game_list_starts_at_the_game_and_rule_set_last_started_even_after_a
     assert isinstance(again.screen, menus.GameList) and again.screen.chosen == row
     again.tap("A")
     assert again.screen.entry is scoundrel and again.screen.chosen == 1
-    assert read_row(again, 3).strip() == "Equal or lower"  # the chosen row, inverted
+    assert read_row(again, 3).strip() == "Equal or lower"  # the chosen row
     again.tap("B")
     again.tap("UP")  # another game: its rule sets from the first
     again.tap("A")
@@ -247,3 +247,38 @@ def test_leaving_the_stats_or_the_settings_goes_back_to_their_row_of_the_game_li
         assert type(d.screen).__name__ == name
         d.tap("B")
         assert isinstance(d.screen, menus.GameList) and d.screen.chosen == row
+
+
+def test_a_game_continued_is_the_one_the_game_list_opens_at_and_a_stray_last_game_byte_is_harmless():
+    board = FakeBoard()
+    d = Driver(board=board)
+    to_play(d)  # Clear the Dungeon Classic, suspended below
+    pause_choice(d, 2)  # suspend
+    d.tap("B")
+    row = registry.GAMES.index(registry.find("rogue"))
+    for _ in range(row):
+        d.tap("DOWN")
+    d.tap("A")
+    d.tap("A")  # then a Rogue Solitaire game, suspended too
+    assert type(d.screen).__name__ == "Play" and d.screen.entry.key == "rogue"
+    pause_choice(d, 2)
+    d.tap("B")
+    assert d.screen.chosen == row
+    for _ in range(row):
+        d.tap("UP")
+    d.tap("A")
+    d.tap("A")  # Continue
+    assert type(d.screen).__name__ == "Play" and d.screen.entry is registry.GAMES[0]
+    again = Driver(board=FakeBoard(nvm=board.nvm))  # switched off, on again
+    again.tap("A")
+    assert again.screen.chosen == 0  # the game continued, not the one started last
+    again.app.store.settings[records.SET_LAST_GAME] = registry.GAMES[0].game_id << 4 | 9  # no such rule set
+    assert again.app.store.save_settings()
+    third = Driver(board=FakeBoard(nvm=board.nvm))
+    third.tap("A")
+    third.tap("A")
+    assert isinstance(third.screen, menus.RuleSets) and third.screen.chosen == 0
+    third.tap("B")
+    third.app.store.settings[records.SET_LAST_GAME] = 0x70  # no such game
+    third.app.game_list()
+    assert isinstance(third.screen, menus.GameList) and third.screen.chosen == 0

@@ -143,24 +143,27 @@ def test_settings_defaults_and_saving_only_what_changed():
     assert reload(s).settings[st.SET_REPEAT] == 0
 
 
-def test_a_settings_record_of_the_older_six_bytes_loads_with_the_seventh_cleared():
+def test_settings_records_shorter_or_longer_than_this_firmware_writes_load_by_their_first_bytes():
     """Sectors written before SET_DEALS2 hold 6-byte SETTINGS records: they load
-    as they were, the new byte as its default, and the next save writes 7."""
+    as they were, the new byte at its default (not what an earlier record had),
+    and the next save writes 7.  A longer one, from a later firmware put back,
+    loads by the 7 bytes this one knows."""
     nvm = RP2040NVM()
     s = st.Store(nvm)
     s.settings[st.SET_CONTRAST] = 3
     s.settings[st.SET_FLAGS] = 0x06
+    s.settings[st.SET_DEALS2] = 0x05
     assert s.save_settings()  # claims the sector; then a record as the old firmware wrote it:
-    s._rec[4:4 + st.OLD_SETTINGS_SIZE] = b"\x01\x02\x02\x02\x00\x0a"
-    assert s._append(st.REC_SETTINGS << 4, st.OLD_SETTINGS_SIZE, 0)
+    s._rec[4:10] = b"\x01\x02\x02\x02\x00\x0a"
+    assert s._append(st.REC_SETTINGS << 4, 6, 0)
     s2 = reload(s)
     assert bytes(s2.settings) == b"\x01\x02\x02\x02\x00\x0a\x00" and not s2.reset and not s2.damaged
     s2.settings[st.SET_DEALS2] = 0x03
     assert s2.save_settings()
-    assert reload(s2).settings[st.SET_DEALS2] == 0x03
-    s2._rec[4:12] = b"\x01" * 8  # a record longer than any format wrote is not settings
-    assert s2._append(st.REC_SETTINGS << 4, 8, 0)
-    assert reload(s2).settings[st.SET_DEALS2] == 0x03
+    assert bytes(reload(s2).settings) == b"\x01\x02\x02\x02\x00\x0a\x03"
+    s2._rec[4:13] = b"\x03\x01\x01\x02\x21\x01\x09\x77\x77"  # 9 bytes: two this firmware does not know
+    assert s2._append(st.REC_SETTINGS << 4, 9, 0)
+    assert bytes(reload(s2).settings) == b"\x03\x01\x01\x02\x21\x01\x09"
 
 
 def test_out_of_range_settings_load_as_their_defaults():
@@ -575,9 +578,9 @@ def test_power_cut_at_sampled_steps_loads_the_state_before_or_after(plan):
 
 def test_power_cut_extremes_and_double_cuts():
     size, seed, games, every, live, cp = pc.QUICK[0]
-    # Every 86th step: a sample that holds cuts landing just after a commit byte
-    # (exact), which only a few steps of a record do; the full sweep tries them all.
-    result = pc.sweep(size, seed, games, every * 5 + 1, ("address",), ("none", "full"), 40, 1, live, cp)
+    # Every 5th sampled step, and the commit byte of every 10th operation: a cut
+    # just after it loads the state after it (exact); the full sweep tries every step.
+    result = pc.sweep(size, seed, games, every * 5, ("address",), ("none", "full"), 40, 1, live, cp, commits=10)
     check_sweep(result)
     assert result["exact"] > 0 and result["second_cuts"] > 20
 

@@ -351,13 +351,17 @@ def _job(args):
 
 
 def sweep(size, seed, games, every=1, orders=("address", "random"), tears=("random",), double=0,
-          jobs=1, max_live=3, cp_every=st.CHECKPOINT_EVERY):
-    """Every `every`-th cut point of one script, each order and tear; counts."""
+          jobs=1, max_live=3, cp_every=st.CHECKPOINT_EVERY, commits=0):
+    """Every `every`-th cut point of one script, each order and tear; counts.
+    commits=N adds the last step of every Nth operation (its commit byte: a
+    cut just after it loads the state after it, "exact")."""
     ops, _ = make_script(seed, games, max_live, cp_every)
     run = Run(ops, size)
     key = (size, seed, games)
     _RUNS[key] = run
     points = list(range(0, run.steps[-1], every))
+    if commits:
+        points += [run.steps[i + 1] - 1 for i in range(0, len(ops), commits)]
     tasks = []
     for order in orders:
         for tear in tears:
@@ -373,7 +377,7 @@ def sweep(size, seed, games, every=1, orders=("address", "random"), tears=("rand
         parts = [_job(t) for t in tasks]
     total = {"sector": size, "script_seed": seed, "games": games, "operations": len(ops), "steps": run.steps[-1],
              "compactions": run.store.compactions, "erases": run.nvm.erases, "nvm_writes": run.nvm.writes,
-             "every": every, "orders": list(orders), "tears": list(tears), "double_cuts": double}
+             "every": every, "commits": commits, "orders": list(orders), "tears": list(tears), "double_cuts": double}
     for part in parts:
         for name, v in part.items():
             if name == "failures":

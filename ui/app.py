@@ -121,20 +121,29 @@ class App:
         self.show(self._menu("GameList"), chosen)
 
     def rule_sets(self, entry, rules=-1):
-        """A game's rule sets with rules chosen (-1: the one last played of it)."""
+        """A game's rule sets with rules chosen (-1: the one last played of it,
+        the first if that rule set is not one of the game's)."""
         if rules < 0:
             last = self.store.settings[records.SET_LAST_GAME]
-            rules = last & 0x0F if entry is self.last_game() else 0
+            rules = last & 0x0F if last >> 4 == entry.game_id else 0
+            if rules >= len(entry.rule_titles):  # a byte from another firmware
+                rules = 0
         self.enter(entry)
         self.show(self._menu("RuleSets"), entry, rules)
 
     def last_game(self):
-        """The entry of the game last started (the settings keep it), or None."""
+        """The entry of the game last played (the settings keep it), or None."""
         game_id = self.store.settings[records.SET_LAST_GAME] >> 4
         for e in registry.GAMES:
             if e.game_id == game_id:
                 return e
         return None
+
+    def _remember(self, entry, rules):
+        """Keep the game being played in the settings: the game list opens
+        there next time (a record only when it changed)."""
+        self.store.settings[records.SET_LAST_GAME] = (entry.game_id << 4) | rules
+        self.store.save_settings()
 
     def rules_page(self, entry, rules, resume=False):
         """A rules page; B goes back to the rule sets, or to the game paused
@@ -145,9 +154,7 @@ class App:
         """A new game: deal number deal (practice: a deal chosen or replayed)."""
         self._to_play(entry)
         self.last_deal = deal
-        s = self.store.settings
-        s[records.SET_LAST_GAME] = (entry.game_id << 4) | rules  # the game list starts there next time
-        self.store.save_settings()  # writes only when it changed
+        self._remember(entry, rules)
         self.show(entry.screen + ":Play", entry, rules, deal, None, practice)
 
     def resume(self, entry):
@@ -159,6 +166,7 @@ class App:
             self.rule_sets(entry)  # the store said why, if anything was lost
             return
         rules, seed, moves, practice = info
+        self._remember(entry, rules)
         self.show(entry.screen + ":Play", entry, rules, seed, game, practice, True)
 
     def give_up_saved(self, entry):
