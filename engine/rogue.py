@@ -819,11 +819,10 @@ class Rogue(Game):
                     self.flags |= _KEY_SEEN
 
     def _next_turn(self):
-        if self.turn_lo < 255:
-            self.turn_lo += 1
-        elif self.turn_hi < 255:
-            self.turn_lo = 0
-            self.turn_hi += 1
+        t = self.turn + 1
+        if t < 65536:  # two bytes: it stops at 65535
+            self.turn_lo = t & 0xFF
+            self.turn_hi = t >> 8
         self.step = PHASE_DISCARD if self.hand_n > 5 else PHASE_PLAY
         self.stage = 0
         self.barrier()
