@@ -18,7 +18,8 @@ Game(rules).deal(seed) -> self: shuffle k of a run (k = 0, 1, ... in the order
     RNG2 lists: S1, S4, each RS1, each CR-spades, two for each C4) uses
     engine/rng.Rng seeded (seed ^ (k * 40503)) & (2**30 - 1); k is kept in
     `shuffles` (a byte, so it wraps at 256).
-Game(rules).set_up(order) -> self, a given deal (seed NO_SEED): order is all
+Game(rules).set_up(order) -> self, a given deal (seed NO_SEED; desktop only:
+    engine/rogue_notation.py lays it, imported when asked): order is all
     54 cards as the table lies after S1-S5, top first: order[0:9] player
     places 1-9, order[9:18] exit places 1-9 (order[13] is RJ), order[18:27]
     monster places 1-9 (dealt face down), and order[27:54] the deck from its
@@ -44,8 +45,8 @@ into one 170-byte state, see engine/game.py; a save is 182 bytes):
     events 20 x 3 B
 legal (144 B), the scratch legal_moves() fills, is the class's, one for all
 games: read a game's moves before asking another's (the board plays one game
-at a time, and its screens never ask; a game's own attribute would cost each
-game 144 B and grow its attributes past the 29 one dict table holds).
+at a time, and its screens never ask; a game's own would cost each game
+144 B and grow its attributes past the 29 one table holds).
 Ints: floor (1..10; 11 = the gauntlet), turn (a property: the number of the
 turn being played, 1 first; it goes up after each death check), shuffles,
 end (why the game is over: ESCAPED, SLAIN, STARVED, RESIGNED; 0 while
@@ -150,15 +151,17 @@ numbered 1 .. 22 in this order:
     _EV_STARVED  (C7)
 
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
-(144 B) once.  Heap under MicroPython (64-bit): this module about 10.9 KB
-once imported, engine/rogue_bots.py 2.2 KB, a dealt game 1.15 KB;
-tools/fit.py plays it in 24.9 KiB (issue 12 asks 24; it was 27).  Much of it
-is names: a function costs about 110 B besides its bytecode however short,
-a public name about 35 B (a global, its qstr, its store), a private
+(144 B) once.  Heap under MicroPython (64-bit): this module about
+10.5 KB once imported, engine/rogue_bots.py 2 KB, a dealt game 1.15 KB;
+tools/fit.py plays it in 24 KiB (issue 12; it took 27).  Much of it is
+names: a function costs about 110 B besides its bytecode however short, a
+public name about 35 B (a global, its qstr, its store), a private
 `_NAME = const(...)` nothing; so only what the screens, the bots and the
-tools use by name is public.  What fails first in a small heap is the
-game's attribute table growing (23, then 29 slots, 464 B, while the last
-lives): __init__ makes the SAVED ints before the parts for that reason.
+tools use by name is public, and what only the desktop asks (a given deal)
+is elsewhere.  What fails first in a small heap is a new game's attribute
+table growing (to 23, then 29 slots, 464 B, each while the last still
+lives): __init__ names every attribute before it makes a buffer, so the
+table grows while the heap's free end is still in one piece.
 """
 
 from engine import const
@@ -294,9 +297,14 @@ class Rogue(Game):
     legal = bytearray(144)  # legal_moves()'s scratch, one for all games (see the docstring)
 
     def __init__(self, rules=QUICK):
-        super().__init__(rules, _MAX_EVENTS)
+        # Every attribute is named before any buffer is made, so that the
+        # game's attribute table has grown to its 29 slots first (see Memory).
         for k in self.SAVED:  # at: the place attacked from, while the turn resolves; stage: 0 while
             setattr(self, k, 0)  # the attack's effect resolves, 1 the reply's (and after a P5 until the attack)
+        for k in self.CARD_PARTS:
+            setattr(self, k, None)
+        self.state = None
+        super().__init__(rules, _MAX_EVENTS)
         self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
             9, 9, 9, 12, 54, 54, 10)
         self.floor = self.turn_lo = 1
@@ -322,17 +330,12 @@ class Rogue(Game):
         return self
 
     def set_up(self, order):
-        """A given deal: the 54 cards as the table lies (see the docstring),
-        taken as they come (engine/rogue_notation.py's deal() checks them)."""
-        for i in range(9):
-            self.player[i] = order[i] & 0x7F
-            self.exit[i] = order[9 + i] & 0x7F
-            self.monster[i] = order[18 + i] | _DOWN
-        for i in range(27):
-            self.deck[26 - i] = order[27 + i] & 0x7F
-        self.deck_n = 27
-        self.shuffles = 2
-        return self
+        """A given deal (see the docstring): desktop only, so
+        engine/rogue_notation.py lays it, imported when asked (as
+        engine/game.py's every_card() imports engine/cards.py)."""
+        from engine.rogue_notation import set_up
+
+        return set_up(self, order)
 
     def _shuffle(self, buf, n):
         """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
@@ -534,7 +537,6 @@ class Rogue(Game):
         """Player place p's menu: ATTACK, MOVE, TO HAND, FLIP (see the docstring)."""
         st = self.step if self.status == _PLAYING else PHASE_PLAY
         out[0] = ATTACK + p
-        out[1] = self.check(ATTACK + p) if st == PHASE_PLAY or st == PHASE_ATTACK else R_NOT_NOW
         out[2] = p * 9 + (p == 0)
         out[4] = TAKE + p
         out[6] = FLIP + p
@@ -542,8 +544,8 @@ class Rogue(Game):
             if b != p and st == PHASE_PLAY and self.check(p * 9 + b) == 0:
                 out[2] = p * 9 + b
                 break
-        for i in range(1, 4):
-            out[2 * i + 1] = self.check(out[2 * i]) if st == PHASE_PLAY else R_NOT_NOW
+        for i in range(4):  # the attack also in ATTACK, the rest only in PLAY
+            out[2 * i + 1] = self.check(out[2 * i]) if st == PHASE_PLAY or (i == 0 and st == PHASE_ATTACK) else R_NOT_NOW
         return 4
 
     def legal_moves(self):

@@ -8,9 +8,11 @@ empty places, and attacks where its card beats what it can see while keeping
 a losing reply from breaking its grid.  A play that reveals a card it rates
 without looking.  In a choice it gives up its worst card; it discards its
 lowest.  Past a turn limit (H-turns: a deal it cannot line up) it plays at
-random, which ends the game.  Both bots allocate nothing.
+random, which ends the game.  Both bots allocate nothing, but for the state
+copy of the look-ahead, made once.
 
-Memory: one state copy (170 B) for the look-ahead.
+Memory: one state copy (170 B) for the look-ahead, made by the greedy bot's
+first look-ahead (the random bot needs none).
 """
 
 from engine import const
@@ -36,7 +38,7 @@ _KEY = const(300)  # points (an attack won: 10-80) of the key in the centre
 _MATCH = const(40)  # of an exit match
 _GAP = const(40)  # of an empty outer place
 
-_SNAP = bytearray(170)
+_SNAP = None  # the look-ahead's copy of the state: made by the first greedy look-ahead
 
 
 def random_bot(game, rng):
@@ -99,6 +101,7 @@ def _rate_attack(game, p):
 
 
 def greedy_bot(game, rng):
+    global _SNAP
     n = game.legal_moves()
     st = game.step
     if game.turn > _TURNS * game.floor:
@@ -124,6 +127,8 @@ def greedy_bot(game, rng):
                 _SKIP < mv < _ATTACK and pl[(mv - _FROM_HAND) % 9] >= _DOWN)
             made = mv < _ATTACK and not reveals
             if made:
+                if _SNAP is None:
+                    _SNAP = bytearray(len(game.state))
                 moves = game.moves
                 log_n = game.log_n
                 game.snapshot(_SNAP)

@@ -293,4 +293,21 @@ def deal(game, order):
         mark_dealt(seen, c)
     if order[13] & 0x7F != 0x1F:
         raise ValueError("card 14 (exit place 5) must be RJ, the lock, not %s" % name(order[13]))
-    return game.set_up(order)
+    return set_up(game, order)
+
+
+def set_up(game, order):
+    """Lay a given deal on a new game: the 54 cards as the table lies
+    (engine/rogue.py's docstring, set_up), taken as they come (deal() checks
+    them first).  Shuffles #0 and #1 count as done.  Returns the game.
+    game.set_up(order) comes here: a given deal is the desktop's, so the
+    board's engine does not carry it."""
+    for i in range(9):
+        game.player[i] = order[i] & 0x7F
+        game.exit[i] = order[9 + i] & 0x7F
+        game.monster[i] = order[18 + i] | 0x80  # face down
+    for i in range(27):
+        game.deck[26 - i] = order[27 + i] & 0x7F
+    game.deck_n = 27
+    game.shuffles = 2
+    return game

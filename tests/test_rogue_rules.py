@@ -666,3 +666,21 @@ def test_a_cards_menu_lists_attack_move_to_hand_flip_with_their_reasons():
     g.options(0, out)
     assert [out[2 * i + 1] for i in range(4)] == [0, rogue.R_NOT_NOW, rogue.R_NOT_NOW, rogue.R_NOT_NOW]
     assert g.only_move(0, out) == atk(1)
+
+
+def test_legal_moves_fill_one_scratch_that_all_games_share():
+    # the board plays one game at a time: the class's buffer, not one a game (engine/rogue.py, Memory)
+    a, b = Rogue(rogue.QUICK).deal(1), Rogue(rogue.CAMPAIGN).deal(2)
+    n = a.legal_moves()
+    assert a.legal is b.legal and n > 0 and all(a.check(mv) == 0 for mv in a.legal[:n])
+    m = b.legal_moves()
+    assert all(b.check(mv) == 0 for mv in a.legal[:m])  # b's moves now
+    assert "legal" not in vars(a) and "legal" not in vars(b)
+
+
+def test_a_given_deal_is_laid_by_the_notation_for_the_desktop():
+    # Rogue.set_up hands the order to engine/rogue_notation.py: the board's engine does not carry it
+    order = table()
+    g = Rogue().set_up(order)
+    h = rn.set_up(Rogue(), order)
+    assert bytes(g.state) == bytes(h.state) and (g.deck_n, g.shuffles) == (h.deck_n, h.shuffles) == (27, 2)
