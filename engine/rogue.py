@@ -151,17 +151,18 @@ numbered 1 .. 22 in this order:
     _EV_STARVED  (C7)
 
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
-(144 B) once.  Heap under MicroPython (64-bit): this module about
-10.5 KB once imported, engine/rogue_bots.py 2 KB, a dealt game 1.15 KB;
-tools/fit.py plays it in 24 KiB (issue 12; it took 27).  Much of it is
-names: a function costs about 110 B besides its bytecode however short, a
-public name about 35 B (a global, its qstr, its store), a private
-`_NAME = const(...)` nothing; so only what the screens, the bots and the
-tools use by name is public, and what only the desktop asks (a given deal)
-is elsewhere.  What fails first in a small heap is a new game's attribute
-table growing (to 23, then 29 slots, 464 B, each while the last still
-lives): __init__ names every attribute before it makes a buffer, so the
-table grows while the heap's free end is still in one piece.
+(144 B) once.  Heap under MicroPython (64-bit): this module about 10.8 KB
+once imported (12.4 before issue 12), engine/rogue_bots.py 2 KB, a dealt
+game 1.15 KB (1.5); tools/fit.py plays it in 24 KiB (it took 27), with
+some 180 B to spare: the first game's attribute table is what runs short.
+Much of it is names: a function costs about 110 B besides its bytecode
+however short, a public name about 35 B (a global, its qstr, its store), a
+private `_NAME = const(...)` nothing; so only what the screens, the bots
+and the tools use by name is public, and what only the desktop asks (a
+given deal) is elsewhere.  A new game's attribute table grows to 23, then
+29 slots (464 B), each while the last still lives: __init__ names every
+attribute before it makes a buffer, so the table grows while the heap's
+free end is still in one piece.
 """
 
 from engine import const
