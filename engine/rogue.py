@@ -153,8 +153,11 @@ numbered 1 .. 22 in this order:
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
 (144 B) once.  Heap under MicroPython (64-bit): this module about 10.8 KB
 once imported (12.4 before issue 12), engine/rogue_bots.py 2 KB, a dealt
-game 1.15 KB (1.5); tools/fit.py plays it in 24 KiB (it took 27), with
-some 180 B to spare: the first game's attribute table is what runs short.
+game 1.15 KB (1.5); tools/fit.py plays it in 24 KiB (it took 27) run as
+issue 12 runs it (micropython -X heapsize=24k tools/fit.py --lib
+/tmp/fitlib2 ...), but only just: named by a longer path (tools/bench.py
+gives fit.py's in full) it needs 24.8, for the first game's attribute table
+(below) then finds no room in one piece.
 Much of it is names: a function costs about 110 B besides its bytecode
 however short, a public name about 35 B (a global, its qstr, its store), a
 private `_NAME = const(...)` nothing; so only what the screens, the bots
