@@ -108,9 +108,8 @@ What a screen asks (none allocates):
     candidates(out)  C1's candidate cards into out (12 bytes), returns how many
                      (candidates(None, j), the BUFFET move's, feeds candidate j)
     resign()         the app's GIVE UP: LOST, end RESIGNED (not a move)
-    achievements(stored) -> the AC bits this run earned (bit 0 = AC1 ..
-                     bit 5 = AC6; AC6 given `stored`, the bits kept across
-                     runs); ACH_SHIFT (0): where they sit in the store's mask
+    (the AC bits a run earned: engine/rogue_achievements.py, imported at
+                     its end; ACH_SHIFT (0): where they sit in the store's mask)
     score()          Quick: turns (lower is better); Campaign: deepest floor
                      (12 = escaped) * 1024 - min(turn, 1023) (higher is).
 
@@ -153,10 +152,11 @@ numbered 1 .. 22 in this order:
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
 (144 B) once.  Heap under MicroPython (64-bit): this module about 10.8 KB
 once imported (12.4 before issue 12), engine/rogue_bots.py 2 KB, a dealt
-game 1.15 KB (1.5); tools/fit.py plays it in 24 KiB (it took 27) run as
-issue 12 runs it (micropython -X heapsize=24k tools/fit.py --lib
-/tmp/fitlib2 ...), but only just: named by a longer path (tools/bench.py
-gives fit.py's in full) it needs 24.8, for the first game's attribute table
+game 1.15 KB (1.5); the achievements (engine/rogue_achievements.py) are
+imported at a run's end.  tools/fit.py plays it in 24 KiB (it took 27) run
+as the README and tools/bench.py run it (from the project's root, a short
+--lib path), with some 370 B to spare; argv's strings share the heap, and
+with a long --lib path it needs 24.8, for the first game's attribute table
 (below) then finds no room in one piece.
 Much of it is names: a function costs about 110 B besides its bytecode
 however short, a public name about 35 B (a global, its qstr, its store), a
@@ -840,23 +840,6 @@ class Rogue(Game):
             self.end = RESIGNED
 
     # -- after the game ------------------------------------------------------------
-    def achievements(self, stored):
-        """The AC bits this run meets (bit 0 = AC1 .. bit 5 = AC6); AC6 when
-        AC1-AC5 are all in stored | these.  New ones: bits & ~stored."""
-        b = 0
-        if self.status == _WON:
-            b = 1 if self.rules == QUICK else 8
-            aces = 0
-            for i in range(self.hand_n):
-                aces += self.hand[i] & 0x0F == 1
-            if aces == 4 and b == 8:
-                b = 24
-        elif self.end == STARVED:
-            b = (0 if self.flags & _KEY_SEEN else 2) | (0 if self.flags & _EXIT_SEEN else 4)
-        if (stored | b) & 31 == 31:
-            b |= 32
-        return b
-
     def score(self):
         """Quick: turns; Campaign: deepest floor (12: escaped) * 1024 - min(turns, 1023)."""
         t = self.turn

@@ -17,6 +17,7 @@ Memory: a few tuples of words; nothing per move.
 """
 
 from engine import rogue
+from engine.rogue_achievements import achievements
 from engine.game import NO_SEED, PHASE_OVER
 from engine.notation import mark_dealt, name, parse
 
@@ -249,7 +250,7 @@ def state(game, moves, stored=0):
         cands = candidates(game)
         pending = [name(cands[i]) for i in range(len(cands)) if mask >> i & 1]
     gauntlet = game.floor > 10
-    earned = game.achievements(stored) >> rogue.ACH_SHIFT
+    earned = achievements(game, stored) >> rogue.ACH_SHIFT
     return {
         "game": "rogue",
         "rules": RULES[game.rules],

@@ -30,6 +30,7 @@ from engine.game import PLAYING
 from engine.rng import Rng
 from engine.rogue import Rogue
 from engine.rogue_bots import BOTS
+from engine.rogue_achievements import achievements
 from tests import parity
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rogue_digests.json")
@@ -43,7 +44,7 @@ def _record(g, h, check_all):
     parity.record_state(g, h)
     out = bytearray(12)
     figures = [g.status, g.moves, g.log_n, g.can_undo(), g.phase(), g.turn, g.end, g.score(), g.named(),
-               g.at_exit(), g.pending(), g.achievements(0), g.achievements(31)]
+               g.at_exit(), g.pending(), achievements(g, 0), achievements(g, 31)]
     for p in range(9):
         k = g.options(p, out)
         figures.append(bytes(out[: 2 * k]))

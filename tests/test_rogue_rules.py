@@ -10,6 +10,7 @@ from engine.game import LOST, NO_SEED, PHASE_OVER, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
 from engine import rogue_notation as rn
 from engine.rogue import Rogue
+from engine.rogue_achievements import achievements
 from tests.rogue_decks import (N, census_ok, clear, deal, events, grid, hand, kinds, names, pile, put, table,
                                take_out, top)
 
@@ -70,6 +71,10 @@ def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
     # their private copies of engine/game.py's and engine/rng.py's constants (a name imported costs a global)
     assert (rogue._PLAYING, rogue._WON, rogue._LOST, rogue._PHASE_OVER) == (PLAYING, WON, LOST, PHASE_OVER)
     assert rogue._SEED_MAX == SEED_MAX and rogue_bots._PLAYING == PLAYING
+    from engine import rogue_achievements as ra  # the achievements' copies
+
+    assert (ra._QUICK, ra._WON, ra._STARVED) == (rogue.QUICK, WON, rogue.STARVED)
+    assert (ra._KEY_SEEN, ra._EXIT_SEEN) == (rogue._KEY_SEEN, rogue._EXIT_SEEN)
     for name in ("PHASE_DISCARD", "PHASE_PLAY", "PHASE_ATTACK", "PHASE_HEAL", "PHASE_CLUB", "PHASE_STEAL", "FLIP", "TAKE",
                  "SKIP", "FROM_HAND", "ATTACK"):  # the bots' copies of the engine's
         assert getattr(rogue_bots, "_" + name) == getattr(rogue, name), name
@@ -217,7 +222,7 @@ def test_escape_needs_the_key_in_the_centre_and_every_outer_card_matching():
     assert g.at_exit() and all(g.matches(p) for p in range(9) if p != 4)
     ok(g, rogue.SKIP)
     assert g.status == WON and g.end == rogue.ESCAPED and g.phase() == PHASE_OVER
-    assert kinds(g) == [rogue._EV_ESCAPED] and g.achievements(0) == 1 and g.score() == 1
+    assert kinds(g) == [rogue._EV_ESCAPED] and achievements(g, 0) == 1 and g.score() == 1
     g = deal(player=PLAYER_AT_EXIT, exit=EXIT_LINED_UP)
     ok(g, atk(1))  # an attack given in PLAY skips it: T3 comes first
     assert g.status == WON and rogue._EV_ATTACK not in kinds(g)
@@ -600,10 +605,10 @@ def test_starving_when_the_buffet_is_empty_earns_both_hunger_achievements():
     g = gauntlet("~2C - - ~4C KC ~6C ~7C ~8C ~9C")
     ok(g, atk(1))
     assert g.status == LOST and g.end == rogue.STARVED and kinds(g)[-1] == rogue._EV_STARVED
-    assert g.achievements(0) == 2 | 4 and g.score() == 11 * 1024 - 1
+    assert achievements(g, 0) == 2 | 4 and g.score() == 11 * 1024 - 1
     g = gauntlet("~2C - - ~BJ KC ~6C ~7C ~8C ~9C")  # the key came to the hand: no AC2
     ok(g, atk(1))
-    assert g.end == rogue.STARVED and g.achievements(0) == 4
+    assert g.end == rogue.STARVED and achievements(g, 0) == 4
 
 
 def test_being_at_the_exit_on_the_gauntlet_without_the_key_loses_it_too_dark():
@@ -611,7 +616,7 @@ def test_being_at_the_exit_on_the_gauntlet_without_the_key_loses_it_too_dark():
     grid(g, "exit", "10S 10H 10D 10C RJ 6D 7C 8S 9H")
     assert g.at_exit()
     ok(g, atk(1))
-    assert g.end == rogue.STARVED and g.achievements(0) == 2
+    assert g.end == rogue.STARVED and achievements(g, 0) == 2
 
 
 def test_escaping_the_gauntlet_wins_the_campaign_and_four_aces_in_hand_is_master_rogue():
@@ -623,14 +628,14 @@ def test_escaping_the_gauntlet_wins_the_campaign_and_four_aces_in_hand_is_master
             hand(g, "AS")
         g.floor = 11
         ok(g, rogue.SKIP)
-        assert g.status == WON and g.end == rogue.ESCAPED and g.achievements(0) == want
-        assert g.achievements(1 | 2 | 4) == want | (32 if want & 16 else 0) and g.score() == 12 * 1024 - 1
+        assert g.status == WON and g.end == rogue.ESCAPED and achievements(g, 0) == want
+        assert achievements(g, 1 | 2 | 4) == want | (32 if want & 16 else 0) and g.score() == 12 * 1024 - 1
 
 
 def test_quick_play_escape_is_zero_to_hero_and_call_me_rodney_needs_the_other_four():
     g = deal(player=PLAYER_AT_EXIT, exit=EXIT_LINED_UP)
     ok(g, rogue.SKIP)
-    assert g.achievements(0) == 1 and g.achievements(2 | 4 | 8 | 16) == 1 | 32 and rogue.ACH_SHIFT == 0
+    assert achievements(g, 0) == 1 and achievements(g, 2 | 4 | 8 | 16) == 1 | 32 and rogue.ACH_SHIFT == 0
 
 
 def test_scores_quick_fewest_turns_campaign_deepest_floor_then_fewest_turns():

@@ -45,7 +45,8 @@ def _device_modules():
         if name not in rules:
             rules.append(name)
     return {
-        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals") + tuple(rules),
+        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals",
+                   "rogue_achievements") + tuple(rules),  # Rogue's screen imports it at a run's end
         "engine/winnable": None,  # every list of winnable deals (tools/pack_deals.py)
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module

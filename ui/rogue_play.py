@@ -135,6 +135,7 @@ _NONE = const(15)  # preview(): no place
 _GAUNTLET = const(11)
 _DOT_X = const(16)  # where the dot sits in a tile
 _FLOOR = "ui.rogue_floor"  # the floor card and the game's end: imported when shown
+_ACHIEVEMENTS = "engine.rogue_achievements"  # imported at the run's end, released with the game
 _MENU = "ui.rogue_menu"  # a card's menu: imported when first opened
 _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
@@ -675,7 +676,7 @@ class Play(GameScreen):
         store = self.app.store
         if not self.practice:
             stored = (store.achievements >> rogue.ACH_SHIFT) & 0x3F
-            self.earned = g.achievements(stored) & ~stored
+            self.earned = registry.module(_ACHIEVEMENTS).achievements(g, stored) & ~stored
             store.earn(self.earned << rogue.ACH_SHIFT)
         had_best = store.stats(g.GAME_ID, g.rules).best is not None
         score = self.final_score() if scored else None
