@@ -142,7 +142,7 @@ def greedy_bot(game, rng):
                     if c == 0:
                         k -= _GAP if p != 4 else _GAP // 4
                     elif p != 4:
-                        if c & 0x7F == _BJ:
+                        if c == _BJ:  # the key face up: a face-down card is unknown
                             k += _KEY // 2
                         elif game.matches(p):
                             k += _MATCH
@@ -175,7 +175,7 @@ def greedy_bot(game, rng):
         low = 99
         for i in range(9):
             c = game.player[i]
-            v = 98 if c & 0x7F == _BJ else 50 if game.matches(i) else _v(c)
+            v = 98 if c == _BJ else 50 if game.matches(i) else _v(c)
             if game.pending() >> i & 1 and v < low:
                 best = i
                 low = v

@@ -184,6 +184,50 @@ def test_greedy_wins_far_more_than_random():
     assert random <= 2 and greedy >= 12  # 50 seeds: greedy wins about 60% (RULES.md)
 
 
+def _hidden_swapped(g, rng):
+    """A copy of g that looks the same to the player: the face-down cards of the
+    grids and the whole deck hold the same unseen cards, in other places."""
+    h = Rogue(g.rules)
+    h.state[:] = g.state
+    for k in ("status", "moves", "seed"):
+        setattr(h, k, getattr(g, k))
+    for k in Rogue.SAVED:
+        setattr(h, k, getattr(g, k))
+    places = [(part, i) for part in (h.player, h.monster, h.exit) for i in range(9) if part[i] >= cards.FACE_DOWN]
+    places += [(h.deck, i) for i in range(h.deck_n)]
+    unseen = [part[i] & ~cards.FACE_DOWN for part, i in places]
+    for j in range(len(unseen) - 1, 0, -1):
+        k = rng.below(j + 1)
+        unseen[j], unseen[k] = unseen[k], unseen[j]
+    for (part, i), c in zip(places, unseen):
+        part[i] = c | (part[i] & cards.FACE_DOWN)
+    return h, len(places)
+
+
+@pytest.mark.parametrize("rules", [rogue.QUICK, rogue.CAMPAIGN])
+def test_the_greedy_bot_does_not_peek(rules):
+    # The README gives the greedy bot's wins as Rogue Solitaire's strong player that does
+    # not peek: the same move on every state that looks the same, whatever the face-down
+    # cards and the deck hold.
+    swaps = Rng(7)
+    checked = moved = 0
+    for seed in range(30 if rules == rogue.QUICK else 8):
+        g = Rogue(rules).deal(seed)
+        rng = Rng(seed)
+        while g.status == PLAYING and g.moves < 400:
+            if g.moves % 2 == 0 and g.step in (rogue.PHASE_PLAY, rogue.PHASE_ATTACK, rogue.PHASE_DISCARD,
+                                                rogue.PHASE_HEAL, rogue.PHASE_STEAL, rogue.PHASE_CLUB):
+                h, hidden = _hidden_swapped(g, swaps)
+                differs = h.state != g.state
+                mine = BOTS["greedy"](g, Rng(seed + g.moves))
+                theirs = BOTS["greedy"](h, Rng(seed + g.moves))
+                assert mine == theirs, (seed, g.moves, g.step)
+                checked += 1
+                moved += differs and hidden > 1
+            g.play(BOTS["greedy"](g, rng))
+    assert checked > 400 and moved > 350  # nearly every state really had its hidden cards moved
+
+
 # -- under MicroPython ---------------------------------------------------------------
 @needs_micropython
 def test_the_same_deals_and_games_on_micropython_as_on_cpython():
@@ -196,7 +240,7 @@ def test_the_same_deals_and_games_on_micropython_as_on_cpython():
 
 
 # Room to spare: this measures allocation, not the heap a game needs (tools/fit.py
-# plays Rogue in 27k, tests/test_micropython.py's FIT_HEAPS holds it there).
+# plays Rogue in 24k as the README runs it; tests/test_micropython.py's FIT_HEAPS).
 ROGUE_HEAP = "64k"
 
 
