@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from engine import ctd, notation, saves
+from engine import crawl, ctd, notation, saves
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tests import ctd_decks
@@ -208,6 +208,136 @@ def test_a_deal_that_must_lose_is_unwinnable():
     deck = " ".join(notation.name(c & 0x7F) for c in list(game.monsters) + list(game.hand) + list(game.deck[game.top:]))
     r = solve.solve_deal(GAMES["ctd"], ctd.CLASSIC, deck=deck, max_nodes=100000)
     assert r["winnable"] is False and r["line"] == []
+
+
+# -- the crawl's bound (CrawlRules.dead) ---------------------------------------------
+class Unbounded(solve.CrawlRules):
+    """The crawl's search knowledge without its bound."""
+
+    def dead(self, g):
+        return False
+
+
+def copy_of(game):
+    again = saves.load(type(game), save_of(game), len(game.RULE_NAMES))
+    again.moves = game.moves
+    again.seed = game.seed
+    return again
+
+
+def test_the_crawl_bound_is_tight_on_a_small_dungeon():
+    """Eight cards: the 10 and the 9 of diamonds, two Kings, two Queens, a
+    two, a 3-potion.  Strict: the Kings and the Queens share out the two
+    weapons (3 + 4 + 2 + 3), one King may stay in the last room, so 8 HP
+    must be lost, 5 HP and the potion are too few and 6 enough.  Equal:
+    the 10 strikes all four (3 + 3 + 2 + 2 - 3 = 7), so 4 HP are too few
+    and 5 enough.  The plain search agrees with each answer."""
+    for rules, most in ((crawl.STRICT, 5), (crawl.EQUAL, 4)):
+        for hp in range(most - 2, most + 3):
+            game = crawl.Scoundrel(rules)
+            game.set_up(notation.parse_list("10D KS KC QS QC 3H 2S 9D"))
+            game.hp = hp
+            assert solve.CrawlRules(game).dead(game) == (hp <= most), (rules, hp)
+            assert brute(game, 10**6) == (hp > most), (rules, hp)
+
+
+def test_the_crawl_bound_cuts_a_deal_short():
+    """Strict deal 3: won within 1,000 moves with the bound, not within
+    20,000 without it (the bound cuts the lost branches the search would
+    otherwise play out)."""
+    game = GAMES["scoundrel"].deal(crawl.STRICT, seed=3)
+    plain = solve.Solver(copy_of(game), Unbounded(game), 20000)
+    bounded = solve.Solver(game, solve.CrawlRules(game), 20000)
+    assert bounded.solve() is True and bounded.nodes <= 1000
+    assert plain.solve() is None
+
+
+@pytest.mark.parametrize("key,rules", [("scoundrel", 0), ("scoundrel", 1), ("soltura", 0), ("soltura", 1)])
+def test_the_crawl_bound_cuts_no_state_that_can_be_won(key, rules):
+    """Random games (no move that is sure to kill): wherever the bound
+    calls a state lost, the plain search (or, when it runs out, the solver
+    without the bound) finds no win, and most such states are decided."""
+    seeds = 120 if key == "scoundrel" else 300
+    dead = decided = 0
+    for seed in range(seeds):
+        game = GAMES[key].deal(rules, seed=seed)
+        cut = solve.CrawlRules(game)
+        rng = random.Random(seed)
+        while game.status == PLAYING:
+            if cut.dead(game):
+                dead += 1
+                found = brute(copy_of(game), 2000)
+                if found is None:
+                    again = copy_of(game)
+                    found = solve.Solver(again, Unbounded(again), 10000).solve()
+                assert found is not True, (seed, game.moves)
+                decided += found is False
+            n = game.legal_moves()
+            legal = [mv for mv in game.legal[:n] if not game.deadly(mv)] or list(game.legal[:n])
+            game.play(rng.choice(legal))
+    assert dead >= 15 and decided >= 0.8 * dead, (dead, decided)
+
+
+class Recording(solve.CrawlRules):
+    """The crawl's search knowledge, keeping a copy of each state its bound cuts."""
+
+    def __init__(self, game):
+        solve.CrawlRules.__init__(self, game)
+        self.cut = []
+
+    def dead(self, g):
+        if solve.CrawlRules.dead(self, g):
+            snap = bytearray(len(g.state))
+            g.snapshot(snap)
+            self.cut.append((snap, g.moves))
+            return True
+        return False
+
+
+@pytest.mark.parametrize("rules,seed", [(crawl.STRICT, 1), (crawl.EQUAL, 0)])
+def test_the_states_the_bound_cuts_in_a_search_cannot_be_won(rules, seed):
+    """The states the bound cuts while the solver searches a deal (good
+    play: many cards left, much HP), spread over the search: the solver
+    without the bound finds no win from any, and decides most."""
+    game = GAMES["scoundrel"].deal(rules, seed=seed)
+    recording = Recording(game)
+    solve.Solver(game, recording, 5000).solve()
+    cut = recording.cut
+    assert len(cut) >= 1000
+    decided = deepest = 0
+    for snap, moves in cut[:: len(cut) // 40][:40]:
+        g = GAMES["scoundrel"].deal(rules, seed=seed)
+        g.restore(snap)
+        g.moves = moves
+        found = solve.Solver(g, Unbounded(g), 20000).solve()
+        assert found is not True, (g.deck_n, g.hp)
+        if found is False:
+            decided += 1
+            deepest = max(deepest, g.deck_n)
+    assert decided >= 30 and deepest >= 16
+
+
+def known_answers(key, rules):
+    """The answers of the sweeps in data/sweeps for a rule set, by seed (null left out)."""
+    name = "%s-%s" % (key, GAMES[key].rules[rules])
+    folder = os.path.join(ROOT, "data", "sweeps")
+    paths = sorted(os.path.join(folder, f) for f in os.listdir(folder)
+                   if f.endswith(".jsonl") and (f == name + ".jsonl" or f.startswith(name + "-")))
+    return {r["seed"]: r["winnable"] for r in solve.merged(paths) if r.get("winnable") is not None}
+
+
+@pytest.mark.parametrize("rules", [0, 1])
+def test_the_bound_contradicts_no_sweep_answer(rules):
+    """Scoundrel deals 0-59 at a small budget: no answer is the opposite of
+    the sweeps' (which the search without the bound gave)."""
+    known = known_answers("scoundrel", rules)
+    compared = set()
+    for seed in range(60):
+        r = solve.solve_deal(GAMES["scoundrel"], rules, seed=seed, max_nodes=5000)
+        if r["winnable"] is not None and seed in known:
+            assert r["winnable"] == known[seed], seed
+            compared.add((seed, r["winnable"]))
+    assert len(compared) >= 15 and {True, False} <= set(answer for _, answer in compared)
 
 
 def test_a_budget_too_small_gives_null():

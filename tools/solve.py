@@ -22,10 +22,13 @@ is kept in a table under the bytes that decide its future (Rules.key) with
 its worth, a few numbers where more is never worse (HP, the damage pile's
 room...): a state reached again, or one of the same key no better in any
 number, is lost without a search.  Clear the Dungeon also stops where too few
-power cards are left (Rules.dead).  The budget counts the moves made.  A game
-without a Rules class (Rogue Solitaire) is searched by its whole state, its
-greedy bot's move first.  Memory: the table, about 150-250 bytes a lost state
-(a million-move search stays well under 500 MB).
+power cards are left (Rules.dead); Scoundrel, and Soltura once no Joker is
+left to draw, where the monsters left must cost more HP than the HP and every
+potion left can give (each at least its value over the best weapon that may
+still strike it; one may stay in the last room).  The budget counts the moves
+made.  A game without a Rules class (Rogue Solitaire) is searched by its whole
+state, its greedy bot's move first.  Memory: the table, about 150-250 bytes a
+lost state (a million-move search stays well under 500 MB).
 
 --sweep A-B solves deals A..B on --jobs processes (default every core) and
 appends one JSON line a deal to --out: {"seed", "winnable", "nodes",
@@ -170,6 +173,7 @@ class CrawlRules:
 
     def __init__(self, game):
         self.max_hp = game.MAX_HP
+        self.strict = game.strict()
 
     def key(self, g):
         deck = bytes(g.deck)
@@ -184,7 +188,54 @@ class CrawlRules:
         return deck + room, (g.hp, reach, g.power(), g.potions == 0, avoid)
 
     def dead(self, g):
-        return False
+        """True when the monsters left must cost more HP than the player has
+        and the potions left can give, once no Joker is left in the deck or
+        the room (they buff, heal and change the deck).  Each monster costs
+        at least its value less the best weapon that may yet strike it (0 for
+        none): a weapon of the deck or the room, or the one held when its
+        chain allows it.  Under the strict rule a weapon's chain strikes each
+        value once at most, so the copies of a value share out the weapons,
+        best first.  One monster may be left in the last room: its cost (the
+        dearest) is not counted.  The HP can end no higher than the HP now
+        and every potion left drunk in full, and must end above 0."""
+        cards = bytes(g.deck[: g.deck_n]) + bytes(g.room)
+        if crawl.MISCHIEVOUS in cards or crawl.BENEVOLENT in cards:
+            return False
+        budget = g.hp + sum(cards.translate(_POTION_VALUE))
+        weapons = cards.translate(_WEAPON_VALUE)
+        best = max(weapons)
+        weapons = (best, max(weapons.replace(bytes((best,)), b""), default=0) if best else 0)
+        if sum(cards.translate(_OVER[weapons[1]])) < budget:  # none costs more than over the second best
+            return False
+        monsters = cards.translate(_MONSTER_VALUE)
+        held = g.power()
+        if g.weapon:
+            reach = g.last_slain() or 15
+            if not self.strict:
+                reach += 1  # equal or lower: as strictly lower than one more
+        else:
+            reach = 0
+        cost = worst = 0
+        for v in range(2, 15):
+            k = monsters.count(v)
+            if k == 0:
+                continue
+            best = weapons[0]
+            if v < reach and held > best:
+                powers = (held, best)
+            elif v < reach and held > weapons[1]:
+                powers = (best, held)
+            else:
+                powers = weapons
+            if not self.strict:
+                powers = (powers[0], powers[0])
+            last = 0
+            for i in range(k):
+                last = v - powers[i] if v > powers[i] else 0
+                cost += last
+            if last > worst:
+                worst = last
+        return cost - worst >= budget
 
     def moves(self, g):
         """The legal moves, as legal_moves() finds them but asking check()
@@ -245,6 +296,15 @@ class CrawlRules:
         return sorted(moves, key=rank)
 
 
+def _values(of_kind):
+    """A bytes.translate table: each card of the kind to its value, any other byte to 0."""
+    return bytes(crawl.value(c) if c < 0x40 and c & 0x0F and crawl.kind(c) == of_kind else 0 for c in range(256))
+
+
+_MONSTER_VALUE = _values(crawl.MONSTER)
+_POTION_VALUE = _values(crawl.POTION)
+_WEAPON_VALUE = _values(crawl.WEAPON)
+_OVER = [bytes(v - w if v > w else 0 for v in _MONSTER_VALUE) for w in range(11)]  # a monster's value over w
 _FIGHTS = (crawl.A_WEAPON, crawl.A_BARE)
 _USE = (crawl.A_USE,)
 _BENEVOLENT = (crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT)
