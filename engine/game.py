@@ -150,7 +150,8 @@ class Game:
         state = self.state
         at = len(state) - len(self.SAVED)
         for name in self.SAVED:
-            state[at] = getattr(self, name)
+            if name:
+                state[at] = getattr(self, name)
             at += 1
         into[:] = state
 
@@ -159,7 +160,8 @@ class Game:
         self.state[:] = snap
         at = len(self.state) - len(self.SAVED)
         for name in self.SAVED:
-            setattr(self, name, self.state[at])
+            if name:
+                setattr(self, name, self.state[at])
             at += 1
 
     def play(self, move):

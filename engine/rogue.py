@@ -41,12 +41,14 @@ into one 170-byte state, see engine/game.py; a save is 182 bytes):
     buffet  10 B   buffet[:buffet_n], floor 1's card first (the gauntlet's
                    next monster is buffet[0]); flags clear
     then the SAVED ints, one byte each: hand_n deck_n pile_n buffet_n floor
-    turn_lo turn_hi shuffles end step at stage flags
+    turn_lo turn_hi shuffles end step at stage flags; turn_lo .. shuffles and
+    at .. flags live there only (SAVED names them "", the engine reads them
+    at _TURN_LO .. _FLAGS), so that a game holds 23 attributes, not 29 (below)
     events 20 x 3 B
 legal (144 B), the scratch legal_moves() fills, is the class's, one for all
 games: read a game's moves before asking another's (the board plays one game
 at a time, and its screens never ask; a game's own would cost each game
-144 B and grow its attributes past the 29 one table holds).
+144 B and grow its attributes past the 23 one table holds).
 Ints: floor (1..10; 11 = the gauntlet), turn (a property: the number of the
 turn being played, 1 first; it goes up after each death check), shuffles,
 end (why the game is over: ESCAPED, SLAIN, STARVED, RESIGNED; 0 while
@@ -150,22 +152,21 @@ numbered 1 .. 22 in this order:
     _EV_STARVED  (C7)
 
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
-(144 B) once.  Heap under MicroPython (64-bit): this module about 10.8 KB
+(144 B) once.  Heap under MicroPython (64-bit): this module about 10.7 KB
 once imported (12.4 before issue 12), engine/rogue_bots.py 2 KB, a dealt
-game 1.15 KB (1.5); the achievements (engine/rogue_achievements.py) are
-imported at a run's end.  tools/fit.py plays it in 24 KiB (it took 27) run
-as the README and tools/bench.py run it (from the project's root, a short
---lib path), with some 370 B to spare; argv's strings share the heap, and
-with a long --lib path it needs 24.8, for the first game's attribute table
-(below) then finds no room in one piece.
+game 1.06 KB (1.5); the achievements (engine/rogue_achievements.py) are
+imported at a run's end.  tools/fit.py plays it in 24 KiB (it took 27).
 Much of it is names: a function costs about 110 B besides its bytecode
 however short, a public name about 35 B (a global, its qstr, its store), a
 private `_NAME = const(...)` nothing; so only what the screens, the bots
 and the tools use by name is public, and what only the desktop asks (a
-given deal) is elsewhere.  A new game's attribute table grows to 23, then
-29 slots (464 B), each while the last still lives: __init__ names every
-attribute before it makes a buffer, so the table grows while the heap's
-free end is still in one piece.
+given deal) is elsewhere.  A new game's attribute table grows through 12,
+17 and 23 slots, each while the last still lives, so it needs some 0.6 KB
+in one piece: that is what runs short in a small heap (with 29 attributes,
+a 29-slot table, it needed 1.1 KB, and tools/fit.py failed at 24 KiB for
+most lengths of its --lib path).  Hence the six ints kept in the state
+(above), and __init__ naming every attribute before it makes a buffer, so
+the table grows while the heap's free end is still in one piece.
 """
 
 from engine import const
@@ -249,6 +250,14 @@ _DIAMONDS = const(2)
 _CLUBS = const(3)
 _GAUNTLET = const(11)
 _NONE = const(15)  # "no place" in preview() and the ring search
+# The state's bytes for the ints that are not attributes (SAVED's ""): after
+# the 157 bytes of the parts, SAVED's places 5-7 and 10-12.
+_TURN_LO = const(162)
+_TURN_HI = const(163)
+_SHUFFLES = const(164)
+_AT = const(167)  # the place attacked from, while the turn resolves
+_STAGE = const(168)  # 0 while the attack's effect resolves, 1 the reply's (and after a P5 until the attack)
+_FLAGS = const(169)
 _KEY_SEEN = const(1)  # flags: BJ was in your hand or grid on the gauntlet (AC2)
 _EXIT_SEEN = const(2)  # flags: you were at the exit at a T3 of the gauntlet (AC3)
 _SPECIAL = const(1)
@@ -295,28 +304,29 @@ def _ring(g, x):
 class Rogue(Game):
     GAME_ID = 4
     RULE_NAMES = ("quick", "campaign")  # the command line's names too, as the other games'
-    SAVED = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "turn_lo", "turn_hi", "shuffles", "end", "step",
-             "at", "stage", "flags")
+    SAVED = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "", "", "", "end", "step", "", "", "")
     CARD_PARTS = ("player", "monster", "exit", "hand", "deck", "pile", "buffet")
     legal = bytearray(144)  # legal_moves()'s scratch, one for all games (see the docstring)
 
     def __init__(self, rules=QUICK):
         # Every attribute is named before any buffer is made, so that the
-        # game's attribute table has grown to its 29 slots first (see Memory).
-        for k in self.SAVED:  # at: the place attacked from, while the turn resolves; stage: 0 while
-            setattr(self, k, 0)  # the attack's effect resolves, 1 the reply's (and after a P5 until the attack)
+        # game's attribute table has grown to its 23 slots first (see Memory).
+        for k in self.SAVED:
+            if k:
+                setattr(self, k, 0)
         for k in self.CARD_PARTS:
             setattr(self, k, None)
         self.state = None
         super().__init__(rules, _MAX_EVENTS)
         self.player, self.monster, self.exit, self.hand, self.deck, self.pile, self.buffet = self.new_state(
             9, 9, 9, 12, 54, 54, 10)
-        self.floor = self.turn_lo = 1
+        self.floor = self.state[_TURN_LO] = 1
         self.step = PHASE_PLAY
 
     @property
     def turn(self):
-        return self.turn_lo | self.turn_hi << 8
+        s = self.state
+        return s[_TURN_LO] | s[_TURN_HI] << 8
 
     def phase(self):
         return self.step if self.status == _PLAYING else _PHASE_OVER
@@ -344,8 +354,9 @@ class Rogue(Game):
     def _shuffle(self, buf, n):
         """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
         seed = self.seed if self.seed >= 0 else 0
-        _RNG.seed((seed ^ (self.shuffles * 40503)) & _SEED_MAX)
-        self.shuffles = (self.shuffles + 1) & 0xFF
+        s = self.state
+        _RNG.seed((seed ^ (s[_SHUFFLES] * 40503)) & _SEED_MAX)
+        s[_SHUFFLES] = (s[_SHUFFLES] + 1) & 0xFF
         _RNG.shuffle(buf, 0, n)
 
     def _draw(self):
@@ -361,7 +372,7 @@ class Rogue(Game):
             self.deck_n = n
             self.pile_n = 0
             self._shuffle(self.deck, n)
-            self.event(_EV_RESHUFFLE, n, (self.shuffles - 1) & 0xFF)
+            self.event(_EV_RESHUFFLE, n, (self.state[_SHUFFLES] - 1) & 0xFF)
         self.deck_n -= 1
         c = self.deck[self.deck_n]
         self.deck[self.deck_n] = 0
@@ -605,7 +616,7 @@ class Rogue(Game):
                 else:
                     self._cut(self.hand, i, self.hand_n)
                     self.hand_n -= 1
-                    self.stage = 1
+                    self.state[_STAGE] = 1
             if c >= _DOWN:  # a card revealed: no undo past it
                 self.barrier()
             if g[4] == _BJ and self.at_exit():  # T3: the floor is won (E4, C1, C8)
@@ -626,10 +637,11 @@ class Rogue(Game):
         self.barrier()
         if st <= PHASE_ATTACK:  # T4 (A1-A5), then the reply and the death check
             p = mv - ATTACK
-            self.at = p
-            self.stage = 0
+            s = self.state
+            s[_AT] = p
+            s[_STAGE] = 0
             if self.floor == _GAUNTLET and self.at_exit():
-                self.flags |= _EXIT_SEEN
+                s[_FLAGS] |= _EXIT_SEEN
             t = p if self.monster[p] else _ring(self.monster, p)
             self.event(_EV_ATTACK, p, t)
             self._go(p, t)
@@ -681,11 +693,11 @@ class Rogue(Game):
             i = (mv - FROM_HAND) // 9
             b = (mv - FROM_HAND) % 9
             c = g[b]
-            if not self.stage:  # P4: the cards swap back
+            if not self.state[_STAGE]:  # P4: the cards swap back
                 g[b] = h[i]
                 h[i] = c
                 return
-            self.stage = 0  # P5: the card goes back into the hand at i
+            self.state[_STAGE] = 0  # P5: the card goes back into the hand at i
             g[b] = 0
         for j in range(self.hand_n, i, -1):
             h[j] = h[j - 1]
@@ -758,10 +770,11 @@ class Rogue(Game):
                     elif s == 0 and m[t] != _BJ:  # warp
                         m[t], e[t] = e[t], m[t]
                         self.event(_EV_WARP, t, e[t])
-            if self.stage:
+            state = self.state
+            if state[_STAGE]:
                 break
-            self.stage = 1  # the reply
-            t = 8 - self.at
+            state[_STAGE] = 1  # the reply
+            t = 8 - state[_AT]
             if m[t] == 0:
                 break
             pp = _ring(g, t)
@@ -822,15 +835,16 @@ class Rogue(Game):
         if self.floor == _GAUNTLET:
             for i in range(12):
                 if (i < 9 and self.player[i] & 0x7F == _BJ) or self.hand[i] == _BJ:
-                    self.flags |= _KEY_SEEN
+                    self.state[_FLAGS] |= _KEY_SEEN
 
     def _next_turn(self):
         t = self.turn + 1
+        s = self.state
         if t < 65536:  # two bytes: it stops at 65535
-            self.turn_lo = t & 0xFF
-            self.turn_hi = t >> 8
+            s[_TURN_LO] = t & 0xFF
+            s[_TURN_HI] = t >> 8
         self.step = PHASE_DISCARD if self.hand_n > 5 else PHASE_PLAY
-        self.stage = 0
+        s[_STAGE] = 0
         self.barrier()
 
     def resign(self):

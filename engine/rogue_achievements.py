@@ -15,7 +15,8 @@ from engine import const
 _QUICK = const(0)
 _WON = const(1)  # engine/game.py's
 _STARVED = const(3)
-_KEY_SEEN = const(1)  # the game's flags
+_FLAGS = const(169)  # the game's flags: a byte of its state
+_KEY_SEEN = const(1)
 _EXIT_SEEN = const(2)
 
 
@@ -32,7 +33,8 @@ def achievements(game, stored):
         if aces == 4 and b == 8:
             b = 24  # AC5: with the four Aces in hand
     elif game.end == _STARVED:  # AC2 without the key seen, AC3 without reaching the exit
-        b = (0 if game.flags & _KEY_SEEN else 2) | (0 if game.flags & _EXIT_SEEN else 4)
+        flags = game.state[_FLAGS]
+        b = (0 if flags & _KEY_SEEN else 2) | (0 if flags & _EXIT_SEEN else 4)
     if (stored | b) & 31 == 31:
         b |= 32
     return b

@@ -310,5 +310,5 @@ def set_up(game, order):
     for i in range(27):
         game.deck[26 - i] = order[27 + i] & 0x7F
     game.deck_n = 27
-    game.shuffles = 2
+    game.state[rogue._SHUFFLES] = 2
     return game

@@ -194,6 +194,9 @@ def _validate_crawl(g):
 _RJ = const(0x1F)
 _BJ = const(0x0F)
 _ROGUE_GAUNTLET = const(11)
+_ROGUE_AT = const(167)  # engine/rogue.py's _AT, _STAGE, _FLAGS: bytes of its state
+_ROGUE_STAGE = const(168)
+_ROGUE_FLAGS = const(169)
 
 
 def _face_card(c):
@@ -220,13 +223,15 @@ def _validate_rogue(g):
         _bad(e or step == rogue.PHASE_BETWEEN, "an empty exit place")
     # the run: its floor, its Buffet, its end, its flags
     campaign = g.rules == rogue.CAMPAIGN
-    _bad(campaign or (g.floor == 1 and g.buffet_n == 0 and g.flags == 0), "a Quick Play run past floor 1")
+    flags = g.state[_ROGUE_FLAGS]
+    _bad(campaign or (g.floor == 1 and g.buffet_n == 0 and flags == 0), "a Quick Play run past floor 1")
     _bad(1 <= g.floor <= _ROGUE_GAUNTLET and g.turn >= 1, "floor or turn out of range")
     fed = step == rogue.PHASE_BETWEEN
     if g.floor < _ROGUE_GAUNTLET:
         _bad(g.buffet_n == g.floor - 1 + fed, "the Buffet does not match the floor")
-        _bad(g.flags == 0, "gauntlet flags before the gauntlet")
-    _bad(g.flags <= 3 and g.at <= 8 and g.at != 4 and g.stage <= 1, "a resolution byte out of range")
+        _bad(flags == 0, "gauntlet flags before the gauntlet")
+    at = g.state[_ROGUE_AT]
+    _bad(flags <= 3 and at <= 8 and at != 4 and g.state[_ROGUE_STAGE] <= 1, "a resolution byte out of range")
     _bad(2 <= step <= 9 and (campaign or step < rogue.PHASE_BUFFET), "unknown phase")
     ended = g.end
     if g.status == PLAYING:

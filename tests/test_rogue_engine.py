@@ -192,7 +192,8 @@ def _hidden_swapped(g, rng):
     for k in ("status", "moves", "seed"):
         setattr(h, k, getattr(g, k))
     for k in Rogue.SAVED:
-        setattr(h, k, getattr(g, k))
+        if k:  # "": a byte of the state, copied with it
+            setattr(h, k, getattr(g, k))
     places = [(part, i) for part in (h.player, h.monster, h.exit) for i in range(9) if part[i] >= cards.FACE_DOWN]
     places += [(h.deck, i) for i in range(h.deck_n)]
     unseen = [part[i] & ~cards.FACE_DOWN for part, i in places]

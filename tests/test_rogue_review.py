@@ -467,7 +467,7 @@ def test_heal_reshuffles_the_discards_when_the_deck_is_empty():
         to_pile(g, g.deck[g.deck_n - 1])
     n = g.pile_n + 1  # and 5S, lost in the duel
     play(g, A(1))
-    assert at(g, "monster", 2).startswith("~") and g.shuffles == 3
+    assert at(g, "monster", 2).startswith("~") and g.state[rogue._SHUFFLES] == 3
     assert g.deck_n == n - 1 and census(g)
 
 
@@ -537,7 +537,7 @@ def test_teleport_deals_the_eight_outer_exit_cards_anew():
     play(g, A(1))
     ex = view(g.exit)
     assert ex[4] == "RJ" and sorted(ex[:4] + ex[5:]) == sorted(EXIT8.split())
-    assert g.shuffles == 3 and at(g, "monster", 1) == "AS"  # no warp
+    assert g.state[rogue._SHUFFLES] == 3 and at(g, "monster", 1) == "AS"  # no warp
 
 
 def test_heal_critical_fills_every_empty_place_in_place_order():
@@ -613,7 +613,7 @@ def test_a_new_monster_is_dealt_from_the_deck_then_from_the_reshuffled_discards(
     n = g.pile_n + 1
     play(g, A(1))
     assert view(g.monster)[:4] == ["~2D", "~3D", "~4D", "~5D"]  # top of the deck first, places in order
-    assert all(c >= DOWN for c in g.monster[4:]) and g.shuffles == 3  # RS1 mid-deal
+    assert all(c >= DOWN for c in g.monster[4:]) and g.state[rogue._SHUFFLES] == 3  # RS1 mid-deal
     assert g.deck_n == n - 5 and g.pile_n == 0 and census(g)
 
 

@@ -74,7 +74,26 @@ def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
     from engine import rogue_achievements as ra  # the achievements' copies
 
     assert (ra._QUICK, ra._WON, ra._STARVED) == (rogue.QUICK, WON, rogue.STARVED)
-    assert (ra._KEY_SEEN, ra._EXIT_SEEN) == (rogue._KEY_SEEN, rogue._EXIT_SEEN)
+    assert (ra._KEY_SEEN, ra._EXIT_SEEN, ra._FLAGS) == (rogue._KEY_SEEN, rogue._EXIT_SEEN, rogue._FLAGS)
+    from engine import save_checks as sc  # the save checks' copies
+
+    assert (sc._ROGUE_AT, sc._ROGUE_STAGE, sc._ROGUE_FLAGS) == (rogue._AT, rogue._STAGE, rogue._FLAGS)
+
+
+def test_the_ints_kept_in_the_state_are_the_bytes_snapshot_gives_their_names():
+    # SAVED's "" places hold turn_lo, turn_hi, shuffles, at, stage and flags in the state
+    # itself: their offsets are those of their places in the SAVED bytes after the parts.
+    g = Rogue(rogue.QUICK)
+    tail = len(g.state) - len(Rogue.SAVED)
+    assert tail == sum(len(getattr(g, k)) for k in Rogue.CARD_PARTS) == 157
+    names = ("hand_n", "deck_n", "pile_n", "buffet_n", "floor", "turn_lo", "turn_hi", "shuffles", "end", "step",
+             "at", "stage", "flags")  # the save's byte order (engine/saves.py), unchanged
+    for k, name in enumerate(names):
+        assert Rogue.SAVED[k] in (name, "")
+        if Rogue.SAVED[k] == "":
+            assert getattr(rogue, "_" + name.upper()) == tail + k
+    assert [k for k in Rogue.SAVED if k] == ["hand_n", "deck_n", "pile_n", "buffet_n", "floor", "end", "step"]
+    assert len(g.__dict__) == 23  # one attribute table of 23 slots: see engine/rogue.py's Memory
     for name in ("PHASE_DISCARD", "PHASE_PLAY", "PHASE_ATTACK", "PHASE_HEAL", "PHASE_CLUB", "PHASE_STEAL", "FLIP", "TAKE",
                  "SKIP", "FROM_HAND", "ATTACK"):  # the bots' copies of the engine's
         assert getattr(rogue_bots, "_" + name) == getattr(rogue, name), name
@@ -93,7 +112,7 @@ def test_deal_lays_the_table_from_shuffle_0_and_1_of_the_seed():
     Rng((seed ^ 40503) & SEED_MAX).shuffle(rest)
     assert list(g.monster) == [c | cards.FACE_DOWN for c in reversed(rest[27:])]  # S5: face down
     assert list(g.deck[:g.deck_n]) == list(rest[:27])
-    assert (g.hand_n, g.pile_n, g.buffet_n, g.floor, g.turn, g.shuffles) == (0, 0, 0, 1, 1, 2)  # S6
+    assert (g.hand_n, g.pile_n, g.buffet_n, g.floor, g.turn, g.state[rogue._SHUFFLES]) == (0, 0, 0, 1, 1, 2)  # S6
     assert g.phase() == rogue.PHASE_PLAY and g.status == PLAYING and g.seed == seed and census_ok(g)
     assert Rogue(0).deal(seed).state == g.state and Rogue(0).deal(seed + 1).state != g.state
 
@@ -104,7 +123,7 @@ def test_a_given_deal_lays_the_table_as_listed():
     assert names(g.exit) == "10S 10H 10D 10C RJ 6D 7C 8S 9H".split()
     assert names(g.monster) == ["~" + w for w in "2S 3S 4S 5S 6H 7S 8H 9S 5H".split()]
     assert names(g.deck, g.deck_n)[-2:] == ["QH", "KH"] and g.deck_n == 27  # KH on top
-    assert g.seed == NO_SEED and g.shuffles == 2 and g.phase() == rogue.PHASE_PLAY and census_ok(g)
+    assert g.seed == NO_SEED and g.state[rogue._SHUFFLES] == 2 and g.phase() == rogue.PHASE_PLAY and census_ok(g)
     order = table()
     order[13], order[14] = order[14], order[13]
     with pytest.raises(ValueError):  # the notation checks a given deal (set_up takes it as it comes)
@@ -449,9 +468,9 @@ def test_teleport_shuffles_the_outer_exit_cards_the_same_way_for_the_same_deal()
         grid(g, "player", "5S 6S 7S 8S 9S 10S JS QS KS")
         grid(g, "monster", "~AH ~2C ~3C ~4C KS ~6C ~7C ~8C -")
         before = bytes(g.exit)
-        k = g.shuffles
+        k = g.state[rogue._SHUFFLES]
         ok(g, atk(1))
-        assert (rogue._EV_TELEPORT, 0, 0) in events(g) and g.shuffles == k + 1
+        assert (rogue._EV_TELEPORT, 0, 0) in events(g) and g.state[rogue._SHUFFLES] == k + 1
         assert sorted(g.exit) == sorted(before) and g.exit[4] == cards.RED_JOKER and bytes(g.exit) != before
         return bytes(g.exit)
 
@@ -519,7 +538,7 @@ def test_a_new_monster_is_dealt_across_a_reshuffle():
     while g.deck_n > 4:
         pile(g, names(g.deck, g.deck_n)[0])
     four = [c | cards.FACE_DOWN for c in reversed(g.deck[:4])]
-    k = g.shuffles
+    k = g.state[rogue._SHUFFLES]
     ok(g, atk(1))
     assert list(g.monster[:4]) == four and all(c >= cards.FACE_DOWN for c in g.monster)
     assert (rogue._EV_RESHUFFLE, g.deck_n + 5, k) in events(g) and g.pile_n == 0
@@ -540,10 +559,10 @@ def test_escaping_a_floor_feeds_the_buffet_the_face_card_the_player_picks():
     assert names(g.buffet, g.buffet_n) == ["QH"] and g.phase() == rogue.PHASE_BETWEEN and g.legal_moves() == 1
     assert g.check(1) == rogue._R_NO_SUCH
     hand_before = bytes(g.hand)
-    k = g.shuffles
+    k = g.state[rogue._SHUFFLES]
     ok(g, rogue.NEXT)
     assert g.floor == 2 and (rogue._EV_FLOOR, 2, 0) in events(g) and g.phase() == rogue.PHASE_PLAY
-    assert g.shuffles == k + 2 and g.exit[4] == cards.RED_JOKER and bytes(g.hand) == hand_before
+    assert g.state[rogue._SHUFFLES] == k + 2 and g.exit[4] == cards.RED_JOKER and bytes(g.hand) == hand_before
     assert all(c for c in g.player) and all(c >= cards.FACE_DOWN for c in g.monster) and g.pile_n == 0
     assert g.deck_n == 54 - 1 - 9 - 9 - 9  # less the Buffet's QH and the three grids
 
@@ -640,9 +659,9 @@ def test_quick_play_escape_is_zero_to_hero_and_call_me_rodney_needs_the_other_fo
 
 def test_scores_quick_fewest_turns_campaign_deepest_floor_then_fewest_turns():
     g = Rogue(rogue.CAMPAIGN).deal(1)
-    g.turn_lo, g.turn_hi, g.floor = 4, 1, 3  # turn 260
+    g.state[rogue._TURN_LO], g.state[rogue._TURN_HI], g.floor = 4, 1, 3  # turn 260
     assert g.turn == 260 and g.score() == 3 * 1024 - 260
-    g.turn_hi = 8
+    g.state[rogue._TURN_HI] = 8
     assert g.score() == 3 * 1024 - 1023
     g = Rogue(rogue.QUICK).deal(1)
     assert g.score() == 1
@@ -688,4 +707,4 @@ def test_a_given_deal_is_laid_by_the_notation_for_the_desktop():
     order = table()
     g = Rogue().set_up(order)
     h = rn.set_up(Rogue(), order)
-    assert bytes(g.state) == bytes(h.state) and (g.deck_n, g.shuffles) == (h.deck_n, h.shuffles) == (27, 2)
+    assert bytes(g.state) == bytes(h.state) and (g.deck_n, g.state[rogue._SHUFFLES]) == (h.deck_n, h.state[rogue._SHUFFLES]) == (27, 2)

@@ -139,9 +139,9 @@ def _fit(mp, tmp, game, games):
     for heap in FIT_HEAPS_TRIED:
         t0 = time.perf_counter()
         r = subprocess.run(
-            # From the project's root by a relative path, as the README and
-            # issue 12 run it: the script's own path is interned in the heap it
-            # measures, and Rogue Solitaire fits with only some 370 B to spare.
+            # From the project's root by a relative path, as fit.py's docstring
+            # runs it: argv's strings share the heap it measures, and Rogue
+            # Solitaire's first game needs its attribute table in one piece.
             [mp, "-X", "heapsize=" + heap, os.path.join("tools", "fit.py"), "--lib", tmp,
              "--games", str(games), "--game", game],
             capture_output=True, text=True, timeout=600, cwd=ROOT,
