@@ -2,7 +2,7 @@
 a run earned, asked once, when it ends.
 
 A module of its own so that the rules do not hold it in the heap for a whole
-run (about 300 B under MicroPython): the play screen imports it at the run's
+run (about 400 B under MicroPython): the play screen imports it at the run's
 end and releases it with the game.  Its constants are private copies of
 engine/rogue.py's (a name imported costs a global); tests/test_rogue_rules.py
 holds them equal.
