@@ -188,12 +188,10 @@ def _hidden_swapped(g, rng):
     """A copy of g that looks the same to the player: the face-down cards of the
     grids and the whole deck hold the same unseen cards, in other places."""
     h = Rogue(g.rules)
-    h.state[:] = g.state
-    for k in ("status", "moves", "seed"):
-        setattr(h, k, getattr(g, k))
-    for k in Rogue.SAVED:
-        if k:  # "": a byte of the state, copied with it
-            setattr(h, k, getattr(g, k))
+    snap = bytearray(len(g.state))
+    g.snapshot(snap)
+    h.restore(snap)  # the state with its SAVED ints; then what a snapshot leaves out
+    h.status, h.moves, h.seed = g.status, g.moves, g.seed
     places = [(part, i) for part in (h.player, h.monster, h.exit) for i in range(9) if part[i] >= cards.FACE_DOWN]
     places += [(h.deck, i) for i in range(h.deck_n)]
     unseen = [part[i] & ~cards.FACE_DOWN for part, i in places]
@@ -269,7 +267,7 @@ def test_the_same_deals_and_games_on_micropython_as_on_cpython():
 
 
 # Room to spare: this measures allocation, not the heap a game needs (tools/fit.py
-# plays Rogue in 24k as the README runs it; tests/test_micropython.py's FIT_HEAPS).
+# plays Rogue in 24k as tools.bench runs it; tests/test_micropython.py's FIT_HEAPS).
 ROGUE_HEAP = "64k"
 
 
