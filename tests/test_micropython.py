@@ -112,20 +112,54 @@ def test_what_a_screen_asks_on_a_press_allocates_nothing(engine_mpy):
 def test_screens_run_under_micropython_from_title_to_game_over(tmp_path, compiled):
     """Title, every rule set of every game by a bot to game over, and back; no game's
     modules at the title or the game list, none left once a game is left.  From .mpy
-    it also gives the heap figures of tools.bench's device proxy (none asserted)."""
+    the run is recorded and played again without the driver (tests/mp/heap_replay.py),
+    which gives the heap figures of tools.bench's device proxy (none asserted) and
+    must play the same games: the same screens at the points, the same NVM at the end."""
     from engine import registry
 
     args = [os.path.join("tests", "mp", "ui_on_micropython.py"), ROOT, os.path.join(ROOT, "tests", "mp")]
+    record = str(tmp_path / "run.txt")
     if compiled:
         from tools import bench
 
-        args += [bench.proxy_tree(str(tmp_path / "tree")), "--figures=heap"]
+        tree = bench.proxy_tree(str(tmp_path / "tree"))
+        args += [tree, "--record=" + record]
     r = run_mp(args, heap="256k")
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
     rule_sets = sum(len(e.rule_titles) for e in registry.GAMES)
     assert lines[0].startswith("ok screens=%d " % rule_sets) and rule_sets >= 7
     if compiled:
-        points = json.loads(lines[1])["points"]
-        for name in ["title", "game_list", "title again"] + ["play " + e.key for e in registry.GAMES]:
-            assert 0 < points[name] < json.loads(lines[1])["heap_total"], name
+        r = run_mp([os.path.join("tests", "mp", "heap_replay.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
+                    record], heap="256k")
+        assert r.returncode == 0, r.stdout + r.stderr
+        ok, figures = r.stdout.splitlines()
+        turns = sum(1 for line in open(record) if line[0].isdigit())
+        assert ok == "ok turns=%d" % turns and turns > 1000
+        figures = json.loads(figures)
+        points = figures["points"]
+        names = ["title", "game_list", "title again"]
+        names += ["play " + e.key for e in registry.GAMES] + ["game_over " + e.key for e in registry.GAMES]
+        assert sorted(points) == sorted(names + ["game_list after " + e.key for e in registry.GAMES])
+        for name in names:
+            assert 0 < points[name] < figures["start"] < figures["heap_total"], name
+
+
+@needs_micropython
+def test_the_heap_replay_refuses_a_run_it_does_not_play_again(tmp_path):
+    """A replay whose presses lead elsewhere than the run's (here: one press
+    dropped) fails, rather than give the figures of another run."""
+    from tools import bench
+
+    tree = bench.proxy_tree(str(tmp_path / "tree"))
+    record = tmp_path / "run.txt"
+    r = run_mp([os.path.join("tests", "mp", "ui_on_micropython.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
+                "--record=" + str(record)], heap="256k")
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = record.read_text().splitlines()
+    first_press = next(i for i, line in enumerate(lines) if line[0].isdigit() and len(line.split()) == 3)
+    lines[first_press] = lines[first_press].split()[0]  # the title's A never comes
+    record.write_text("\n".join(lines) + "\n")
+    r = run_mp([os.path.join("tests", "mp", "heap_replay.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
+                str(record)], heap="256k")
+    assert r.returncode != 0 and "the screen is" in r.stdout + r.stderr

@@ -27,7 +27,9 @@ device_proxy  a desktop proxy for the board's figures: the screens from the
          MicroPython unix port (64-bit) from the .mpy build, on the strict
          displayio stand-ins (tests/mp/ui_on_micropython.py --figures=...):
          free heap after gc.collect() in a PROXY_HEAP heap at the title, on
-         entering each game's play screen and the lowest of the run; the
+         entering each game's play screen, at its game over and the lowest of
+         the run (from tests/mp/heap_replay.py: the run's button presses
+         played again in a loop like the board's, without the driver); the
          Python-side microseconds of each kind of press (median, max); the
          bytes each kind of press leaves for the collector
 store    the NVM save store (engine/store.py): writes, page programs and erases
@@ -287,14 +289,17 @@ ALLOC_HEAP = "2m"  # the allocation run pauses the collector around each press
 PROXY_NOTE = (
     "MicroPython unix port, 64-bit, from the .mpy build, on the strict displayio stand-ins of tests/mp/: "
     "Python-side only (the stand-in displayio draws nothing and sends nothing to a panel). Heap: bytes free "
-    "after gc.collect() in a %s heap (what the driver itself holds is added back); the program uses "
-    "heap_free_before_the_program - free, and a 32-bit board holds about two thirds of that (b2d0e74 on "
-    "an RP2040 used 0.72-0.76 of its proxy figure at the title, in play and at the lowest). Time: "
+    "after gc.collect() in a %s heap, from tests/mp/heap_replay.py, which plays the timed run's button "
+    "presses again in a loop like the board's, with none of the driver's bots, presses or frames in the heap "
+    "and the stand-in NVM outside it (a board's NVM is flash); the program uses "
+    "heap_free_before_the_program - free, and a 32-bit board holds about three quarters of that (b2d0e74 on "
+    "an RP2040 used 0.72-0.76 of its proxy figure at the title, in play and at the lowest, measured the old "
+    "way: the driver in the heap, its figure 4 KB higher for the NVM). Time: "
     "microseconds of the app.step() that handles the press (median of the runs' medians, max of all), on this "
     "machine's CPU. Alloc: bytes a press leaves for the collector, presses that stay on their screen. "
     "game_list_after_leaving and title_at_the_end fall short of game_list and title by what MicroPython never "
-    "frees: the interned names (qstrs) of every game entered, and a qstr pool (about 8 KB) that the driver's "
-    "own bots and presses bring in."
+    "frees: the interned names (qstrs) of every game entered (the games are played in the registry's order, "
+    "so a later game's figures carry the names of those before it)."
 )
 
 
@@ -312,18 +317,34 @@ def proxy_tree(out):
     return out
 
 
-def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None):
-    """Run the screens driver under MicroPython on the tree; (its "ok" line, its figures)."""
+def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None, record=None):
+    """Run the screens driver under MicroPython on the tree; (its "ok" line,
+    its figures).  mode: "time", "alloc", or "" (none); record: a file for
+    the run's record (run_replay() takes it)."""
     mp = micropython or mpy.micropython_path()
     script = os.path.join(root, "tests", "mp", "ui_on_micropython.py")
     args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree]
     if mode:
         args.append("--figures=" + mode)
+    if record:
+        args.append("--record=" + record)
+    return _run_mp(args, root, mode)
+
+
+def run_replay(tree, record, heap=PROXY_HEAP, root=ROOT, micropython=None):
+    """The heap figures: the recorded run played again (tests/mp/heap_replay.py)."""
+    mp = micropython or mpy.micropython_path()
+    script = os.path.join(root, "tests", "mp", "heap_replay.py")
+    args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree, record]
+    return _run_mp(args, root, True)
+
+
+def _run_mp(args, root, figures):
     r = subprocess.run(args, capture_output=True, text=True, timeout=600, cwd=root)
     lines = r.stdout.splitlines()
     if r.returncode != 0 or not lines or not lines[0].startswith("ok"):
         raise RuntimeError((r.stdout + r.stderr).strip()[-1000:])
-    return lines[0], json.loads(lines[1]) if mode else None
+    return lines[0], json.loads(lines[1]) if figures else None
 
 
 def press_times(runs):
@@ -341,8 +362,9 @@ def press_times(runs):
 
 
 def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
-    """The device proxy: heap from one run, press times from time_runs more
-    (sampling the heap collects garbage, which would be timed).  root: the
+    """The device proxy: press times from time_runs runs, the first of them
+    recorded and played again for the heap (sampling the heap collects
+    garbage, which would be timed).  root: the
     project whose driver and stand-ins run (tests/mp/), tree: its build
     (proxy_tree() of this project if None); another checkout's figures can be
     had this way."""
@@ -350,9 +372,12 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
         return {"error": "micropython is not installed (pip install -r requirements.txt)"}
     with tempfile.TemporaryDirectory() as tmp:
         tree = tree or proxy_tree(os.path.join(tmp, "tree"))
+        record = os.path.join(tmp, "run.txt")
         try:
-            ok, memory = run_proxy(tree, "heap", heap, root)
-            timing = [run_proxy(tree, "time", heap, root)[1]["press_us"] for _ in range(time_runs)]
+            ok, first = run_proxy(tree, "time", heap, root, record=record)
+            replayed, memory = run_replay(tree, record, heap, root)
+            timing = [first["press_us"]] + [run_proxy(tree, "time", heap, root)[1]["press_us"]
+                                            for _ in range(time_runs - 1)]
             garbage = run_proxy(tree, "alloc", ALLOC_HEAP, root)[1]["press_alloc"]
         except RuntimeError as e:
             return {"error": str(e)}
@@ -365,6 +390,7 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
         "heap_free": {
             "title": points["title"],
             "play": {k[5:]: v for k, v in sorted(points.items()) if k.startswith("play ")},
+            "game_over": {k[10:]: v for k, v in sorted(points.items()) if k.startswith("game_over ")},
             "lowest": memory["lowest"],
             "lowest_at": memory["lowest_at"],
             "game_list_after_leaving": {k[16:]: v for k, v in sorted(points.items()) if k.startswith("game_list after ")},
@@ -376,6 +402,7 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
         "time_runs": time_runs,
         "press_alloc_bytes": garbage,
         "run": ok,
+        "replay": replayed,
     }
 
 

@@ -3,7 +3,7 @@ title through a bot game of every rule set of every game (engine/registry.py,
 in its order) to game over, and back to the game list and the title, by button
 presses on a stand-in board.
 
-    micropython tests/mp/ui_on_micropython.py PROJECT_DIR STUBS_DIR [LIB_DIR] [--figures=heap|time|alloc]
+    micropython tests/mp/ui_on_micropython.py PROJECT_DIR STUBS_DIR [LIB_DIR] [--figures=time|alloc] [--record=FILE]
 
 PROJECT_DIR holds engine/, hw/, ui/ and tools/ (as .py); LIB_DIR, if given,
 comes first on the path (a MicroPython build's .mpy files, with the bots and
@@ -16,18 +16,19 @@ leaving a game releases every module it brought in.  Prints one line starting
 
 --figures=... adds one line of JSON after it, the desktop proxy of the board's
 figures (tools/bench.py runs each, from the .mpy build):
-    heap  gc.mem_free() after gc.collect() at the title, on entering each game's
-          play screen, and the lowest of every screen over the run, sampled
-          after every press and whenever a displayio object is made (while a
-          screen is being built); the bytes this driver holds itself (bots,
-          presses, the shadow game) are added back, so the figures are the
-          device's
     time  the Python-side microseconds of each kind of press: time.ticks_us()
           around the app.step() that handles it (the stand-in displayio draws
           nothing); n, median and max per kind
     alloc the heap bytes each kind of press leaves for the collector (the
           collector paused around the step: run it with a large heap, such as
           -X heapsize=2m), for the presses that stay on their screen
+
+--record=FILE writes the run's loop turns and button events, with the named
+points of the heap figures (title, each game's play screen, ...), for
+tests/mp/heap_replay.py: the heap figures come from that replay, in a loop
+like the board's, with none of this driver's bots, presses and frames in the
+heap (a frame of theirs that once held a screen can keep it alive: the
+collector takes any word on the C stack for a pointer).
 
 Nothing of a game is imported at the top: the bots, tools.presses and the
 engine's rng are imported once the game is entered (and so released with it).
@@ -39,10 +40,13 @@ import time
 
 _ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 _MODE = ""
+_RECORD = ""
 for _a in sys.argv[1:]:
     if _a.startswith("--figures="):
         _MODE = _a[10:]
-assert _MODE in ("", "heap", "time", "alloc"), "--figures must be heap, time or alloc"
+    if _a.startswith("--record="):
+        _RECORD = _a[9:]
+assert _MODE in ("", "time", "alloc"), "--figures must be time or alloc"
 
 sys.path.insert(0, _ARGS[1])
 sys.path.insert(0, _ARGS[0])
@@ -63,12 +67,6 @@ ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 def kind(screen):
     return type(screen).__name__
-
-
-def where(screen):
-    """A screen's name for the heap figures: its kind and game."""
-    entry = getattr(screen, "entry", None)
-    return kind(screen) + (" " + entry.key if entry is not None else "")
 
 
 def game_key(screen):
@@ -143,39 +141,30 @@ def press_kind(pre, key, s):
 
 
 class Figures:
-    """The proxy's figures, by mode: heap (free bytes, the driver's own added
-    back), time (microseconds a press) or alloc (bytes a press leaves)."""
+    """The proxy's figures, by mode: time (microseconds a press) or alloc
+    (bytes a press leaves); and the run's record for the heap replay
+    (--record), kept as text lines: "MS" a turn of the loop and the
+    milliseconds after it, "MS KEY PRESSED" one that polls a button event,
+    "p NAME KIND" a named point (the screen's kind there), "e SUM" the end
+    (the NVM's bytes summed, which the replay must reproduce)."""
 
-    def __init__(self, mode, start):
+    def __init__(self, mode, record):
         self.mode = mode
-        self.start = start  # free heap before the program: the driver and the stand-ins only
-        self.held = 0  # heap the driver itself holds now: bots, presses, the shadow game
-        self.where = "start"
-        self.screens = {}  # where -> the lowest free heap seen there
-        self.points = {}  # named points -> free heap
-        self.lowest = None
-        self.lowest_at = ""
+        self.log = open(record, "w") if record else None
+        self.pending = ""  # the event of the next turn, for the record
         self.times = {}  # press kind -> [microseconds, or bytes]
-        if mode == "heap":
-            displayio.probe = self.sample
 
-    def free(self):
-        gc.collect()
-        return gc.mem_free() + self.held
+    def event(self, key, pressed):
+        self.pending = " %d %d" % (key, pressed)
 
-    def sample(self):
-        if self.mode != "heap":
-            return
-        free = self.free()
-        if self.screens.get(self.where, free + 1) > free:
-            self.screens[self.where] = free
-        if self.lowest is None or free < self.lowest:
-            self.lowest = free
-            self.lowest_at = self.where
+    def turn(self, ms):
+        if self.log is not None:
+            self.log.write("%d%s\n" % (ms, self.pending))
+        self.pending = ""
 
-    def point(self, name):
-        if self.mode == "heap":
-            self.points[name] = self.free()
+    def point(self, name, screen):
+        if self.log is not None:
+            self.log.write("p %s %s\n" % (name, kind(screen)))
 
     def press(self, what, us):
         if self.mode in ("time", "alloc") and what:
@@ -183,27 +172,21 @@ class Figures:
                 self.times[what] = []
             self.times[what].append(us)
 
-    def report(self):
+    def report(self, nvm):
+        if self.log is not None:
+            self.log.write("e %d\n" % sum(nvm))
+            self.log.close()
+        if not self.mode:
+            return
         import json
 
-        if self.mode == "heap":
-            out = {
-                "heap_total": gc.mem_free() + gc.mem_alloc(),
-                "start": self.start,
-                "points": self.points,
-                "lowest": self.lowest,
-                "lowest_at": self.lowest_at,
-                "screens": self.screens,
-            }
-        else:
-            out = {}
-            for what in sorted(self.times):
-                t = sorted(self.times[what])
-                n = len(t)
-                median = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) // 2
-                out[what] = {"n": n, "median": median, "max": t[-1]}
-            out = {"press_us" if self.mode == "time" else "press_alloc": out}
-        print(json.dumps(out))
+        out = {}
+        for what in sorted(self.times):
+            t = sorted(self.times[what])
+            n = len(t)
+            median = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) // 2
+            out[what] = {"n": n, "median": median, "max": t[-1]}
+        print(json.dumps({"press_us" if self.mode == "time" else "press_alloc": out}))
 
 
 class Driver:
@@ -219,7 +202,7 @@ class Driver:
 
     def step(self, ms=20):
         f = self.figures
-        f.where = "a press on " + where(self.app.screen)  # while it builds the next screen
+        f.turn(ms)
         if f.mode == "alloc":
             gc.collect()
             gc.disable()
@@ -232,17 +215,19 @@ class Driver:
             ev = self.app.step()
             t = time.ticks_diff(time.ticks_us(), t)
         self.board.now += ms
-        f.where = where(self.app.screen)
         if ev != buttons.NONE:
             self.spent += t
-            f.sample()
+
+    def push(self, k, pressed):
+        self.board.queue.pending.append((k, pressed))
+        self.figures.event(k, pressed)
 
     def _press(self, key, down_steps, ms):
         k = buttons.KEY_NAMES.index(key)
-        self.board.queue.pending.append((k, True))
+        self.push(k, True)
         for _ in range(down_steps):
             self.step(ms)
-        self.board.queue.pending.append((k, False))
+        self.push(k, False)
         for _ in range(4):
             self.step()
 
@@ -291,9 +276,7 @@ class Bot:
     driver and a shadow of the game on the engine alone.  Imported only once
     the game is entered, so the app releases them with the game's own."""
 
-    def __init__(self, entry, figures):
-        gc.collect()
-        before = gc.mem_alloc()
+    def __init__(self, entry):
         rules_module = entry.engine.split(":")[0]
         bots = registry.module(rules_module + "_bots")
         path, name = PRESS[rules_module].split(":")
@@ -303,22 +286,13 @@ class Bot:
         self.engine = registry.engine_class(entry)
         self.shadow = self.rng = None
         self.mine = self.theirs = None
-        gc.collect()
-        self.figures = figures
-        self.modules = gc.mem_alloc() - before
-        figures.held = self.modules
 
     def deal(self, rules, deal):
-        self.shadow = self.rng = self.mine = self.theirs = None
-        gc.collect()
-        before = gc.mem_alloc()
         self.shadow = self.engine(rules).deal(deal)
         self.rng = self.Rng(rules)
         n = len(self.shadow.state)
         self.mine = bytearray(n)
         self.theirs = bytearray(n)
-        gc.collect()
-        self.figures.held = self.modules + gc.mem_alloc() - before
 
     def play(self, d, play):
         """The bot's game on the screen `play`, move by move, checked against the shadow."""
@@ -337,14 +311,15 @@ def main():
     global displayio, registry, buttons
     import displayio  # the stand-in; built into a board's firmware
 
+    nvm = bytearray(4096)  # a board's NVM is flash, not heap
+    figures = Figures(_MODE, _RECORD)
     gc.collect()
-    figures = Figures(_MODE, gc.mem_free())
     before = gc.mem_alloc()
     from engine import registry
     from hw import buttons
     from ui.app import App
 
-    board = Board(bytearray(4096))
+    board = Board(nvm)
     app = App(board)
     d = Driver(board, app, figures)
     d.step()
@@ -352,13 +327,12 @@ def main():
     loaded = gc.mem_alloc() - before
     assert kind(d.screen) == "Title"
     no_game_loaded("the title")
-    figures.point("title")
-    figures.sample()
+    figures.point("title", d.screen)
     d.tap("A")
     assert kind(d.screen) == "GameList"
     no_game_loaded("the game list")
     listed = list(sys.modules)
-    figures.point("game_list")
+    figures.point("game_list", d.screen)
     most = 0
     games = 0
     for index in range(len(registry.GAMES)):
@@ -379,8 +353,8 @@ def main():
             play = d.screen
             assert kind(play) == "Play" and play.game.rules == rules and play.entry is entry
             if bot is None:
-                figures.point("play " + entry.key)
-                bot = Bot(entry, figures)
+                figures.point("play " + entry.key, play)
+                bot = Bot(entry)
             bot.deal(rules, play.deal)
             bot.play(d, play)
             gc.collect()
@@ -390,6 +364,7 @@ def main():
             d.tap("A")
             assert kind(d.screen) == "GameOver"
             if rules == 0:
+                figures.point("game_over " + entry.key, d.screen)
                 d.tap("DOWN")
                 d.tap("A")  # same deal
                 assert kind(d.screen) == "Play" and d.screen.deal == deal and d.screen.practice
@@ -406,20 +381,18 @@ def main():
             assert kind(d.screen) == "RuleSets" and d.screen.chosen == rules
             games += 1
         bot = None  # let go of the game: the app releases its modules, ours with them
-        figures.held = 0
         d.tap("B")
         assert kind(d.screen) == "GameList" and d.screen.chosen == index
         no_game_loaded("the game list after " + entry.key)
         extra = [name for name in sys.modules if name not in listed]
         assert not extra, "leaving %s left %s in sys.modules" % (entry.key, extra)
-        figures.point("game_list after " + entry.key)
+        figures.point("game_list after " + entry.key, d.screen)
     d.tap("B")
     assert kind(d.screen) == "Title"
     no_game_loaded("the title again")
-    figures.point("title again")
+    figures.point("title again", d.screen)
     print("ok screens=%d refreshes=%d ui_heap=%d most_heap=%d" % (games, board.display.refreshes, loaded, most))
-    if _MODE:
-        figures.report()
+    figures.report(nvm)
 
 
 main()
