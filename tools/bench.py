@@ -29,7 +29,8 @@ device_proxy  a desktop proxy for the board's figures: the screens from the
          free heap after gc.collect() in a PROXY_HEAP heap at the title, on
          entering each game's play screen, at its game over and the lowest of
          the run (from tests/mp/heap_replay.py: the run's button presses
-         played again in a loop like the board's, without the driver); the
+         played again in a loop like the board's, without the driver), and
+         each game played alone after the title (as after switching on); the
          Python-side microseconds of each kind of press (median, max); the
          bytes each kind of press leaves for the collector
 store    the NVM save store (engine/store.py): writes, page programs and erases
@@ -52,7 +53,7 @@ import sys
 import tempfile
 import time
 
-from engine import ctd, ctd_bots as bots
+from engine import ctd, ctd_bots as bots, registry
 from engine.rng import Rng
 from tools import mpy
 
@@ -288,18 +289,21 @@ PROXY_HEAP = "256k"  # on the 64-bit port; about what a Pico's 32-bit heap (abou
 ALLOC_HEAP = "2m"  # the allocation run pauses the collector around each press
 PROXY_NOTE = (
     "MicroPython unix port, 64-bit, from the .mpy build, on the strict displayio stand-ins of tests/mp/: "
-    "Python-side only (the stand-in displayio draws nothing and sends nothing to a panel). Heap: bytes free "
-    "after gc.collect() in a %s heap, from tests/mp/heap_replay.py, which plays the timed run's button "
-    "presses again in a loop like the board's, with none of the driver's bots, presses or frames in the heap "
-    "and the stand-in NVM outside it (a board's NVM is flash); the program uses "
-    "heap_free_before_the_program - free, and a 32-bit board holds about three quarters of that (b2d0e74 on "
-    "an RP2040 used 0.72-0.76 of its proxy figure at the title, in play and at the lowest, measured the old "
-    "way: the driver in the heap, its figure 4 KB higher for the NVM). Time: "
+    "Python-side only (the stand-in displayio draws nothing and sends nothing to a panel). Heap: bytes the "
+    "program uses (free before it, less free after gc.collect()) in a %s heap, from tests/mp/heap_replay.py, "
+    "which plays the timed run's button presses again in a loop like the board's, with none of the driver's "
+    "bots, presses or frames in the heap and the stand-in NVM outside it (a board's NVM is flash); the median "
+    "of replays with the heap padded by each of replay_pads bytes first, since a stale word on the C stack "
+    "(the collector takes any for a pointer) keeps something the app has let go of alive in some layouts and "
+    "not others (most_worst: the worst of them). A 32-bit board holds about three quarters of the figure "
+    "(b2d0e74 on an RP2040 used 0.72-0.76 of its proxy figure at the title, in play and at the lowest, "
+    "measured the old way: the driver in the heap, and 4 KB of stand-in NVM). heap_used_each_game_alone: each "
+    "game played alone after the title, as after switching on. Time: "
     "microseconds of the app.step() that handles the press (median of the runs' medians, max of all), on this "
     "machine's CPU. Alloc: bytes a press leaves for the collector, presses that stay on their screen. "
-    "game_list_after_leaving and title_at_the_end fall short of game_list and title by what MicroPython never "
-    "frees: the interned names (qstrs) of every game entered (the games are played in the registry's order, "
-    "so a later game's figures carry the names of those before it)."
+    "game_list_after_leaving and title_at_the_end exceed game_list and title by what MicroPython never "
+    "frees: the interned names (qstrs) of every game entered and the pools that hold them (the games are "
+    "played in the registry's order, so a later game's figures carry the names of those before it)."
 )
 
 
@@ -317,10 +321,11 @@ def proxy_tree(out):
     return out
 
 
-def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None, record=None):
+def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None, record=None, games=None):
     """Run the screens driver under MicroPython on the tree; (its "ok" line,
     its figures).  mode: "time", "alloc", or "" (none); record: a file for
-    the run's record (run_replay() takes it)."""
+    the run's record (run_replay() takes it); games: the keys of the games
+    to play (all if None)."""
     mp = micropython or mpy.micropython_path()
     script = os.path.join(root, "tests", "mp", "ui_on_micropython.py")
     args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree]
@@ -328,15 +333,46 @@ def run_proxy(tree, mode, heap=PROXY_HEAP, root=ROOT, micropython=None, record=N
         args.append("--figures=" + mode)
     if record:
         args.append("--record=" + record)
+    if games:
+        args.append("--games=" + ",".join(games))
     return _run_mp(args, root, mode)
 
 
-def run_replay(tree, record, heap=PROXY_HEAP, root=ROOT, micropython=None):
-    """The heap figures: the recorded run played again (tests/mp/heap_replay.py)."""
+def run_replay(tree, record, heap=PROXY_HEAP, root=ROOT, micropython=None, pad=0):
+    """The heap figures: the recorded run played again (tests/mp/heap_replay.py),
+    pad bytes taken from the heap before it starts."""
     mp = micropython or mpy.micropython_path()
     script = os.path.join(root, "tests", "mp", "heap_replay.py")
-    args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree, record]
+    args = [mp, "-X", "heapsize=" + heap, script, root, os.path.join(root, "tests", "mp"), tree, record, str(pad)]
     return _run_mp(args, root, True)
+
+
+# Where a stale word on the C stack lands, and so whether it keeps a screen the
+# app has left alive, changes with where things lie in the heap: the replay is
+# run with each of these pads before the program, and the figures are medians.
+REPLAY_PADS = (0, 48, 96, 144, 192, 240, 288)
+
+
+def heap_used(tree, record, heap=PROXY_HEAP, root=ROOT):
+    """Bytes the program uses (free before it, less free after gc.collect()),
+    from the replay at each of REPLAY_PADS: per point and per screen the
+    median, and the run's lowest as its median, worst and where it was."""
+    runs = [run_replay(tree, record, heap, root, pad=pad)[1] for pad in REPLAY_PADS]
+
+    def used(get):
+        return statistics.median(r["start"] - get(r) for r in runs)
+
+    lowest = sorted(runs, key=lambda r: r["lowest"] - r["start"])  # the least used first
+    worst = lowest[0]
+    return {
+        "points": {k: used(lambda r: r["points"][k]) for k in runs[0]["points"]},
+        "screens": {k: used(lambda r: r["screens"].get(k, r["start"])) for k in sorted(runs[0]["screens"])},
+        "most": used(lambda r: r["lowest"]),
+        "most_worst": worst["start"] - worst["lowest"],
+        "most_worst_at": worst["lowest_at"],
+        "most_at": lowest[len(lowest) // 2]["lowest_at"],
+        "heap_total": runs[0]["heap_total"],
+    }
 
 
 def _run_mp(args, root, figures):
@@ -375,7 +411,13 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
         record = os.path.join(tmp, "run.txt")
         try:
             ok, first = run_proxy(tree, "time", heap, root, record=record)
-            replayed, memory = run_replay(tree, record, heap, root)
+            memory = heap_used(tree, record, heap, root)
+            fresh = {}  # each game alone, the first after the title, as after switching the board on
+            for e in registry.GAMES:
+                run_proxy(tree, "", heap, root, record=record, games=[e.key])
+                alone = heap_used(tree, record, heap, root)
+                fresh[e.key] = {"play": alone["points"]["play " + e.key], "most": alone["most"],
+                                "most_worst": alone["most_worst"], "most_at": alone["most_at"]}
             timing = [first["press_us"]] + [run_proxy(tree, "time", heap, root)[1]["press_us"]
                                             for _ in range(time_runs - 1)]
             garbage = run_proxy(tree, "alloc", ALLOC_HEAP, root)[1]["press_alloc"]
@@ -386,23 +428,25 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
         "note": PROXY_NOTE % heap,
         "heapsize": heap,
         "heap_total": memory["heap_total"],
-        "heap_free_before_the_program": memory["start"],
-        "heap_free": {
+        "replay_pads": list(REPLAY_PADS),
+        "heap_used": {
             "title": points["title"],
             "play": {k[5:]: v for k, v in sorted(points.items()) if k.startswith("play ")},
             "game_over": {k[10:]: v for k, v in sorted(points.items()) if k.startswith("game_over ")},
-            "lowest": memory["lowest"],
-            "lowest_at": memory["lowest_at"],
+            "most": memory["most"],
+            "most_at": memory["most_at"],
+            "most_worst": memory["most_worst"],
+            "most_worst_at": memory["most_worst_at"],
             "game_list_after_leaving": {k[16:]: v for k, v in sorted(points.items()) if k.startswith("game_list after ")},
             "game_list": points["game_list"],
             "title_at_the_end": points["title again"],
         },
-        "heap_free_lowest_by_screen": dict(sorted(memory["screens"].items())),
+        "heap_used_each_game_alone": fresh,
+        "heap_used_most_by_screen": memory["screens"],
         "press_us": press_times(timing),
         "time_runs": time_runs,
         "press_alloc_bytes": garbage,
         "run": ok,
-        "replay": replayed,
     }
 
 

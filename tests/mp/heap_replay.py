@@ -4,7 +4,7 @@ the same button events at the same times, so the same games are played; none
 of that driver's bots, button drivers, shadow games or frames is in the heap,
 only the app and the stand-in board, as on a device.
 
-    micropython tests/mp/heap_replay.py PROJECT_DIR STUBS_DIR LIB_DIR RECORD
+    micropython tests/mp/heap_replay.py PROJECT_DIR STUBS_DIR LIB_DIR RECORD [PAD]
 
 Prints "ok turns=N" and one line of JSON: gc.mem_free() after gc.collect()
 (twice: a word left on the C stack by the first can keep garbage) before the
@@ -15,12 +15,19 @@ whenever a displayio object is made (while a screen is being built, named
 "a press on" the screen being left).  It fails if a point's screen is not the
 one recorded or the NVM at the end differs from the run's: the replay must
 play what the run played.
+
+PAD: bytes of heap taken before the program starts (0 if not given), which
+moves every object the program makes.  The collector takes any word left on
+the C stack for a pointer, so whether such a word keeps a screen the app has
+left alive (some 14 KB of Rogue Solitaire) depends on where things lie:
+tools/bench.py replays with several pads and reports the spread.
 """
 
 import gc
 import sys
 
 _PROJECT, _STUBS, _LIB, _RECORD = sys.argv[1:5]
+_PAD = bytearray(int(sys.argv[5]) if len(sys.argv) > 5 else 0)
 sys.path.insert(0, _STUBS)
 sys.path.insert(0, _PROJECT)
 sys.path.insert(0, _LIB)

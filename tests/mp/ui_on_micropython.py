@@ -4,6 +4,7 @@ in its order) to game over, and back to the game list and the title, by button
 presses on a stand-in board.
 
     micropython tests/mp/ui_on_micropython.py PROJECT_DIR STUBS_DIR [LIB_DIR] [--figures=time|alloc] [--record=FILE]
+        [--games=KEY,KEY...]
 
 PROJECT_DIR holds engine/, hw/, ui/ and tools/ (as .py); LIB_DIR, if given,
 comes first on the path (a MicroPython build's .mpy files, with the bots and
@@ -23,6 +24,9 @@ figures (tools/bench.py runs each, from the .mpy build):
           collector paused around the step: run it with a large heap, such as
           -X heapsize=2m), for the presses that stay on their screen
 
+--games plays only the games named (by registry key), in the registry's order;
+tools/bench.py plays each alone too, for its heap on a fresh boot.
+
 --record=FILE writes the run's loop turns and button events, with the named
 points of the heap figures (title, each game's play screen, ...), for
 tests/mp/heap_replay.py: the heap figures come from that replay, in a loop
@@ -41,7 +45,10 @@ import time
 _ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 _MODE = ""
 _RECORD = ""
+_GAMES = None
 for _a in sys.argv[1:]:
+    if _a.startswith("--games="):
+        _GAMES = _a[8:].split(",")
     if _a.startswith("--figures="):
         _MODE = _a[10:]
     if _a.startswith("--record="):
@@ -337,6 +344,8 @@ def main():
     games = 0
     for index in range(len(registry.GAMES)):
         entry = registry.GAMES[index]
+        if _GAMES is not None and entry.key not in _GAMES:
+            continue
         d.choose(index)
         d.tap("A")
         assert kind(d.screen) == "RuleSets" and d.screen.entry is entry
