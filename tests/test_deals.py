@@ -22,7 +22,7 @@ from tools import build as builder
 from tools import deploy, mpy
 from tools import pack_deals as packer
 from ui import menus
-from ui.parts import Pause
+from ui.pause import Pause
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = mpy.micropython_path()

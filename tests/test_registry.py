@@ -107,3 +107,36 @@ def test_a_game_is_imported_when_entered_and_released_when_left():
     assert out["rules page"] == ["ui.menus"]  # the words were read and let go
     assert out["playing"] == "Play" and out["play"] == ["engine.ctd", "ui.ctd_play"]  # no menus in play
     assert out["back"] == "RuleSets" and out["left"] == "GameList" and out["after"] == ["ui.menus"]
+
+
+_PAUSE = r"""
+import json, sys
+sys.path.insert(0, %r)
+from tools.sim import Sim
+
+out = []
+s = Sim()
+s.tap("A")
+s.tap("A")
+s.tap("A")
+out.append("ui.pause" in sys.modules)
+s.hold("B", 1000)
+out.append(type(s.screen.overlay).__name__)
+out.append("ui.pause" in sys.modules)
+s.tap("A")  # resume
+out.append(s.screen.overlay is None)
+out.append("ui.pause" in sys.modules)
+s.hold("B", 1000)
+out.append(type(s.screen.overlay).__name__)
+s.tap("DOWN")
+s.tap("A")  # the rules, from the pause: the play screen is left
+out.append(type(s.screen).__name__)
+out.append("ui.pause" in sys.modules)
+print(json.dumps(out))
+"""
+
+
+def test_the_pause_menu_is_loaded_only_while_it_is_open():
+    r = subprocess.run([sys.executable, "-c", _PAUSE % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == [False, "Pause", True, True, False, "Pause", "RulesPage", False]

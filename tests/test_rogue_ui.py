@@ -17,7 +17,7 @@ from tests.ui_driver import Driver, lit, read_row, read_text, tile_pixels
 from tests.card_pixels import face, framed
 from tools import rogue_presses
 from ui import menus, rogue_play, rogue_words, setup, sprites, text
-from ui.parts import Pause
+from ui.pause import Pause
 from ui.rogue_floor import FloorCard
 from ui.rogue_menu import CardMenu
 from ui.rogue_play import Play

@@ -7,7 +7,7 @@ from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, lit, play_screen, read_row, read_text, text_pixels, tile_pixels
 from tests.card_pixels import face, framed, under_cursor
 from ui import menus, sprites
-from ui.parts import Pause
+from ui.pause import Pause
 from ui.ctd_play import Play
 
 HAND_X = 87

@@ -10,8 +10,10 @@ only what is its own:
     GameScreen  a play screen's lifecycle: the game and deal it plays, its
                 moves recorded in the store, one overlay at a time over it (a
                 card's menu, the pause menu), and going on once the game is over
-    Pause       the menu holding B opens: resume, rules, suspend, give up,
-                and under them the deal number (practice or not)
+    Choices     an overlay of choices (a card's menu, the pause menu of
+                ui/pause.py, which is imported when B is held and let go
+                when it closes)
+    Deadly      the question before a move that loses the game at once
 
 An overlay (Overlay) is opened over the play screen and takes every button
 and tick while it is open.
@@ -19,6 +21,8 @@ and tick while it is open.
 Memory: the grids, a shadow byte a card and the cursor's frame grid, a Text a
 message line.
 """
+
+import sys
 
 from micropython import const
 
@@ -28,14 +32,13 @@ from engine.store import UNDO
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
-from ui.text import COLUMNS, ROW, Text
+from ui.text import Text
 
 MESSAGE_MS = const(1800)
+_PAUSE = "ui.pause"
 _RESTING = const(-1)  # the message line shows its resting text
 _HELD = const(-2)  # it shows a message until the next one
 _CHECKPOINT_MOVES = const(32)  # moves recorded before a fresh checkpoint, at the next barrier
-_PAUSE_ROW = const(2)  # the pause menu's first row
-_ROWS = const(8)  # text rows on the panel
 _AWAY = const(-64)  # where the cursor's frame waits, off the panel
 
 
@@ -156,6 +159,7 @@ class GameScreen(Screen):
         self.practice = practice
         self.new_best = False
         self.overlay = None
+        self._pause_mine = None  # the pause menu open, when this screen imported its module
         if resumed:
             self._since = app.store.since_checkpoint(self.game.GAME_ID)  # moves recorded since the checkpoint
             if self.over():  # it ended just before the power went: record it now
@@ -216,7 +220,19 @@ class GameScreen(Screen):
         overlay = self.overlay
         self.overlay = None
         overlay.close()
+        if overlay is self._pause_mine:
+            self._pause_mine = None
+            registry.release((_PAUSE,))  # the pause menu leaves the heap until B is held again
         self.sync()
+
+    def pause(self):
+        """Open the pause menu (ui/pause.py: imported for it, let go when it
+        closes unless something else had imported it)."""
+        mine = _PAUSE not in sys.modules
+        menu = registry.module(_PAUSE).Pause(self)
+        if mine:
+            self._pause_mine = menu
+        self.open(menu)
 
     def button(self, key, kind):
         if self.overlay is not None:
@@ -226,7 +242,7 @@ class GameScreen(Screen):
                 self.end(self.over_title())
             return False
         if key == buttons.B and kind == buttons.HOLD:
-            self.open(Pause(self))
+            self.pause()
             return True
         return self.play_button(key, kind)
 
@@ -248,6 +264,9 @@ class GameScreen(Screen):
         self.app.game_over(self.entry, self.game, self.deal, title, lines, self.practice)
 
     def close(self):
+        if self._pause_mine is not None:  # left from the pause menu (rules, suspend, give up)
+            self._pause_mine = None
+            registry.release((_PAUSE,))
         self.overlay = None
         self.game = None
         super().close()
@@ -332,65 +351,3 @@ class Deadly(Overlay):
             s.confirmed(self.mv)
             s.sync()
         return True
-
-
-def deal_line(deal, practice):
-    """The deal being played, in 21 characters: "Deal 123", "Practice deal 123"
-    (a deal typed or replayed), "Practice 1073741823"; "" for a given deck."""
-    if deal < 0:
-        return ""
-    if not practice:
-        return "Deal %d" % deal
-    text = "Practice deal %d" % deal
-    return text if len(text) <= COLUMNS else "Practice %d" % deal
-
-
-class Pause(Choices):
-    """Holding B in a game: resume, the rules (then back to the game),
-    suspend (the game waits in the store; continue it from the rule sets),
-    or give up (asks again; counts as a loss).  Lines over the middle of the
-    screen, the choice inverted; the bottom one names the deal being played
-    (written once as the menu opens, so a press in play costs nothing for it)."""
-
-    CHOICES = ("RESUME", "RULES", "SUSPEND", "GIVE UP: A LOSS")
-
-    def __init__(self, screen):
-        super().__init__(screen, len(self.CHOICES))
-        self.lines = []
-
-    def open(self):
-        group = self.screen.group
-        for i in range(_ROWS - _PAUSE_ROW):  # to the bottom: no button line of the game shows under it
-            t = Text(COLUMNS, 0, (_PAUSE_ROW + i) * ROW)
-            self.lines.append(t)
-            group.append(t.grid)
-        self.draw()
-
-    def draw(self):
-        self.lines[0].set("PAUSED   A:OK B:BACK")
-        for i in range(len(self.CHOICES)):
-            text = "GIVE UP? A AGAIN" if self.sure and i == 3 else self.CHOICES[i]
-            self.lines[i + 1].set(" " + text)
-            self.lines[i + 1].invert(i == self.choice)
-        self.lines[len(self.CHOICES) + 1].set(deal_line(self.screen.deal, self.screen.practice))
-
-    def close(self):
-        for t in self.lines:
-            self.screen.group.remove(t.grid)
-        self.lines = []
-
-    def take(self):
-        s = self.screen
-        app = s.app
-        if self.choice == 0:
-            s.shut()
-        elif self.choice == 1:
-            app.rules_page(s.entry, s.game.rules, True)
-        elif self.choice == 2:
-            app.rule_sets(s.entry, s.game.rules)
-        elif not self.sure:
-            self.sure = True  # giving up asks again
-            self.draw()
-        else:
-            s.finish(False, False)
-            s.end("GAVE UP", ("Given up:", "practice, not counted" if s.practice else "it counts as a loss"))

@@ -14,7 +14,7 @@ Memory: the card's two Text lines and 12 bytes of cards while it shows.
 from engine import registry, rogue
 from hw import buttons
 from ui import sprites
-from ui.parts import Overlay, Pause
+from ui.parts import Overlay
 from ui.text import COLUMNS, ROW, Text, short
 
 _TOP_ROW = (0, 1, 2, 9, 10, 11)  # the tiles of both grids' top rows
@@ -92,7 +92,7 @@ class FloorCard(Overlay):
         if key == buttons.B and kind == buttons.HOLD:
             s.overlay = None
             self.close()  # the pause's resume opens the card again (Play.shut)
-            s.open(Pause(s))
+            s.pause()
             return True
         if buffet and key <= buttons.RIGHT:
             by = (-6, 6, -1, 1)[key]

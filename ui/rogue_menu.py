@@ -9,7 +9,7 @@ Memory: four Text items of 10 cells while it is open.
 from micropython import const
 
 from hw import buttons
-from ui.parts import MESSAGE_MS, Choices, Pause
+from ui.parts import MESSAGE_MS, Choices
 from ui.rogue_play import reason_text
 from ui.text import ROW, Text
 
@@ -77,7 +77,7 @@ class CardMenu(Choices):
         if key == buttons.B and kind == buttons.HOLD:  # the pause, as from the table
             s = self.screen
             s.shut()
-            s.open(Pause(s))
+            s.pause()
             return True
         return super().button(key, kind)
 
