@@ -365,6 +365,38 @@ def test_a_campaign_floor_change_feeds_the_buffet_then_goes_deeper():
     assert line(d).startswith("F2 D") and " B1 " in line(d)
 
 
+def test_the_card_menu_leaves_the_heap_when_a_floor_card_opens(monkeypatch):
+    """No card menu opens between floors: the floor card, the run's highest
+    point of the heap, is built without the menu's module, which the next
+    menu imports anew."""
+    import sys
+
+    import ui
+
+    monkeypatch.delitem(sys.modules, "ui.rogue_menu")  # as on a board: the screen imports it
+    monkeypatch.delattr(ui, "rogue_menu", raising=False)
+    g = table(rogue.CAMPAIGN, *READY)
+    d = screen(g)
+    to_spot(d, 4)
+    d.tap("A")
+    assert type(d.screen.overlay).__name__ == "CardMenu" and "ui.rogue_menu" in sys.modules
+    d.tap("B")
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # skip: escaped
+    assert isinstance(d.screen.overlay, FloorCard) and "ui.rogue_menu" not in sys.modules
+    d.tap("A")
+    d.tap("A")  # fed, deeper
+    assert g.floor == 2 and d.screen.overlay is None
+    quiet(d)
+    for spot in range(9):
+        to_spot(d, spot)
+        d.tap("A")
+        if d.screen.overlay is not None:
+            break
+    assert type(d.screen.overlay).__name__ == "CardMenu" and "ui.rogue_menu" in sys.modules
+
+
 def test_save_and_quit_between_floors_then_continue_where_it_was():
     board = FakeBoard()
     g = table(rogue.CAMPAIGN, *READY)

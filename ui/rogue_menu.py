@@ -1,7 +1,7 @@
 """Rogue Solitaire's card menu: A on one of your cards opens it, a 2x2 over
 the play screen's two text lines (ui/rogue_play.py).  Imported the first
-time a menu opens (the play screen's import stays small), released with the
-game.
+time a menu opens (the play screen's import stays small), released when a
+floor's card opens (between floors) and with the game.
 
 Memory: four Text items of 10 cells while it is open.
 """

@@ -34,7 +34,9 @@ card or closes the menu, else undoes (U1); holding B pauses (ui/parts.py).
 Between floors a card over the whole panel feeds the Buffet and asks
 "A deeper, B save & quit".  The card menu (ui/rogue_menu.py) and the floor
 card with the game-over lines (ui/rogue_floor.py) are modules of their own,
-imported when first shown (the floor card's released once it closes).
+imported when first shown (the floor card's released once it closes, the
+card menu's when the floor card opens: the heap's highest point in a run was
+the floor card built beside both).
 What is legal, and why not, is the engine's (options(), check(),
 preview(), pending()); the screen decides no rule.
 
@@ -136,7 +138,7 @@ _GAUNTLET = const(11)
 _DOT_X = const(16)  # where the dot sits in a tile
 _FLOOR = "ui.rogue_floor"  # the floor card and the game's end: imported when shown
 _ACHIEVEMENTS = "engine.rogue_achievements"  # imported at the run's end, released with the game
-_MENU = "ui.rogue_menu"  # a card's menu: imported when first opened
+_MENU = "ui.rogue_menu"  # a card's menu: imported when first opened, let go between floors
 _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
 
@@ -224,6 +226,7 @@ class Play(GameScreen):
         self.carry = -1  # a card picked up: your place 0-8, or _HAND + hand index
         self.carded = False  # the floor card is open (ui/rogue_floor.py)
         self._floor_mine = False  # this screen imported ui/rogue_floor.py
+        self._menu_mine = False  # and ui/rogue_menu.py
         self._hand_key = None
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
@@ -538,6 +541,8 @@ class Play(GameScreen):
         elif g.phase() == rogue.PHASE_ATTACK or (legal == 1 and self.options[1] == 0):
             self.make(self.options[0])
         else:
+            if _MENU not in sys.modules:
+                self._menu_mine = True
             self.open(registry.module(_MENU).CardMenu(self, p))
 
     def _pick(self, i):
@@ -662,6 +667,9 @@ class Play(GameScreen):
         once it closes, unless something else had imported it)."""
         if _FLOOR not in sys.modules:
             self._floor_mine = True
+        if self._menu_mine:  # no card menu opens before the next floor: the floor card takes its room
+            self._menu_mine = False
+            registry.release((_MENU,))
         self.tiles.no_cursor()  # the card hides the top row, not a frame over it
         return registry.module(_FLOOR).FloorCard(self)
 
