@@ -70,7 +70,7 @@ sys.path.insert(0, %r)
 from tools.sim import Sim
 
 GAME = ("engine.ctd", "engine.crawl", "ui.ctd_play", "ui.crawl_play", "ui.ctd_words", "ui.crawl_words",
-        "ui.soltura_words", "ui.scoundrel_words", "ui.menus", "ui.font")
+        "ui.soltura_words", "ui.scoundrel_words", "ui.menus", "ui.font", "ui.sheets")
 out = {}
 def loaded(label):
     out[label] = sorted(m for m in GAME if m in sys.modules)
@@ -102,7 +102,8 @@ def test_a_game_is_imported_when_entered_and_released_when_left():
     r = subprocess.run([sys.executable, "-c", _LAZY % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    # the font is let go once the sprite sheets are drawn; the menus are there while one shows
+    # the font and the code that draws the sprite sheets are let go once they are drawn;
+    # the menus are there while one shows
     assert out["title"] == out["game list"] == out["rule sets"] == ["ui.menus"]
     assert out["rules page"] == ["ui.menus"]  # the words were read and let go
     assert out["playing"] == "Play" and out["play"] == ["engine.ctd", "ui.ctd_play"]  # no menus in play

@@ -137,6 +137,16 @@ def test_every_card_sprite_differs_and_shows_rank_and_suit():
     assert [r[11:18] for r in kh[6:13]] != [r[11:18] for r in ks[6:13]]
 
 
+def test_the_card_sheet_holds_every_tile():
+    """The sheet's size comes from CARD_TILES: the red Joker is its last tile,
+    and the sheet has room for it (tests/test_registry.py: the code that drew
+    it, ui/sheets.py, is not kept)."""
+    assert sprites.card_tile(cards.RED_JOKER) == sprites.CARD_TILES - 1
+    sheet = sprites.cards()
+    assert sheet.height // sprites.CARD_H * sprites.PER_ROW >= sprites.CARD_TILES
+    assert sheet.height // sprites.CARD_H * sprites.PER_ROW < sprites.CARD_TILES + sprites.PER_ROW
+
+
 def test_place_by_buttons_shows_the_card_on_the_monster():
     g = deal(ctd.CLASSIC, [["KH"], ["QS"]], "5H 10D RJ")
     d = play_screen(game=g)

@@ -1,5 +1,6 @@
-"""The sprite sheets every screen draws from, built once at start-up from the
-bytes in ui/font.py, and the two palettes.
+"""The sprite sheets every screen draws from, drawn once at start-up by
+ui/sheets.py from the bytes in ui/font.py (both let go after), and the
+palettes.
 
     card sheet  20x15 tiles, 8 a row: EMPTY, SLOT (an empty place), BACK (a
                 face-down card), then the 52 cards suit by suit (S H D C),
@@ -26,7 +27,6 @@ import displayio
 from micropython import const
 
 from engine import registry
-from engine.cards import RANK_NAMES
 
 
 CARD_W = const(20)
@@ -37,8 +37,10 @@ CHAR_H = const(8)
 EMPTY = const(0)
 SLOT = const(1)
 BACK = const(2)
-_FIRST_CARD = const(3)
-_PER_ROW = const(8)
+FIRST_CARD = const(3)  # the card sheet's tile of the first card (the ace of spades)
+PER_ROW = const(8)  # tiles a row of the card sheet
+CARD_TILES = const(57)  # EMPTY, SLOT, BACK, 52 cards, 2 Jokers
+_CARD_ROWS = const(8)  # rows of the card sheet: CARD_TILES / PER_ROW, rounded up
 
 NORMAL = displayio.Palette(2)
 NORMAL[0] = 0x000000
@@ -50,6 +52,8 @@ CURSOR = displayio.Palette(2)
 CURSOR[1] = 0xFFFFFF
 CURSOR.make_transparent(0)
 
+_SHEETS = "ui.sheets"  # imported to draw the sheets, released after
+_FONT = "ui.font"
 _cards = None
 _frame = None
 _font = None
@@ -64,8 +68,8 @@ def card_tile(c):
         return BACK
     r = c & 0x0F
     if r == 15:
-        return _FIRST_CARD + 52 + ((c >> 4) & 1)
-    return _FIRST_CARD + ((c >> 4) & 3) * 13 + r - 1
+        return FIRST_CARD + 52 + ((c >> 4) & 1)
+    return FIRST_CARD + ((c >> 4) & 3) * 13 + r - 1
 
 
 def char_tile(ch):
@@ -77,84 +81,23 @@ def char_tile(ch):
     return i if i >= 0 else _chars.find("?")
 
 
-def _glyph(bm, x, y, rows, width, height=7):
-    for j in range(height):
-        v = rows[j]
-        for i in range(width):
-            if v & (1 << (width - 1 - i)):
-                bm[x + i, y + j] = 1
-
-
-def _draw_card(bm, x, y, c, font):
-    for i in range(1, CARD_W - 1):
-        bm[x + i, y] = 1
-        bm[x + i, y + CARD_H - 1] = 1
-    for j in range(1, CARD_H - 1):
-        bm[x, y + j] = 1
-        bm[x + CARD_W - 1, y + j] = 1
-    if c == 0:
-        return
-    r = c & 0x0F
-    s = (c >> 4) & 3
-    if r == 10:
-        _glyph(bm, x + 2, y + 2, font.TEN, 7)
-    elif r == 15:
-        _glyph(bm, x + 2, y + 2, font.JESTER, 7, 5)
-        k = 5 * (s & 1)
-        _glyph(bm, x + 2, y + 8, font.JOKER_COLOURS[k : k + 5], 3, 5)
-    else:
-        i = font.CHARS.find(RANK_NAMES[r])
-        _glyph(bm, x + 2, y + 2, font.FONT[7 * i : 7 * i + 7], 5)
-    k = 4 if r == 15 else s
-    _glyph(bm, x + CARD_W - 9, y + CARD_H - 9, font.SUITS[7 * k : 7 * k + 7], 7)
-
-
-def _card_sheet(font):
-    n = _FIRST_CARD + 54
-    rows = (n + _PER_ROW - 1) // _PER_ROW
-    bm = displayio.Bitmap(CARD_W * _PER_ROW, CARD_H * rows, 2)
-    for t in range(1, n):
-        x = (t % _PER_ROW) * CARD_W
-        y = (t // _PER_ROW) * CARD_H
-        if t == SLOT:
-            for i in range(1, CARD_W - 1, 2):
-                bm[x + i, y] = 1
-                bm[x + i, y + CARD_H - 1] = 1
-            for j in range(2, CARD_H - 1, 2):
-                bm[x, y + j] = 1
-                bm[x + CARD_W - 1, y + j] = 1
-        elif t == BACK:
-            _draw_card(bm, x, y, 0, font)
-            for j in range(2, CARD_H - 2):
-                for i in range(2, CARD_W - 2):
-                    if (i + j) % 3 == 0:
-                        bm[x + i, y + j] = 1
-        else:
-            c = t - _FIRST_CARD
-            card = (15 | ((c - 52) << 4)) if c >= 52 else (((c // 13) << 4) | (c % 13 + 1))
-            _draw_card(bm, x, y, card, font)
-    return bm
-
-
-def _font_sheet(font):
-    n = len(font.CHARS)
-    bm = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((n + 15) // 16), 2)
-    for i in range(n):
-        _glyph(bm, (i % 16) * CHAR_W, (i // 16) * CHAR_H, font.FONT[7 * i : 7 * i + 7], 5)
-    return bm
-
-
 def _build():
-    """Draw both sheets from ui/font.py's bytes, then release ui.font: the
-    sheets and its CHARS are all the screens need of it."""
-    global _cards, _font, _chars
-    from ui import font
-
+    """Draw the sheets and the frame (ui/sheets.py, from ui/font.py's bytes),
+    then release both modules: what they drew and font.CHARS are all the
+    screens need of them."""
+    global _cards, _font, _frame, _chars
+    font = registry.module(_FONT)
     _chars = font.CHARS
-    _cards = _card_sheet(font)
-    _font = _font_sheet(font)
-    font = None
-    registry.release(("ui.font",))
+    # the bitmaps first: the modules, freed after, leave no hole under them
+    _cards = displayio.Bitmap(CARD_W * PER_ROW, CARD_H * _CARD_ROWS, 2)
+    _font = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((len(_chars) + 15) // 16), 2)
+    _frame = displayio.Bitmap(CARD_W, CARD_H + 1 - FRAME_Y, 2)
+    sheets = registry.module(_SHEETS)
+    sheets.card_sheet(_cards, font)
+    sheets.font_sheet(_font, font)
+    sheets.frame(_frame)
+    sheets = font = None
+    registry.release((_SHEETS, _FONT))
 
 
 def cards():
@@ -171,25 +114,9 @@ def font_sheet():
     return _font
 
 
-def _frame_bitmap():
-    h = CARD_H + 1 - FRAME_Y
-    bm = displayio.Bitmap(CARD_W, h, 2)
-    for i in range(CARD_W):
-        bm[i, h - 1] = 1
-        if 0 < i < CARD_W - 1:
-            bm[i, h - 3] = 1
-    for j in range(h - 2):
-        bm[1, j] = 1
-        bm[CARD_W - 2, j] = 1
-    bm[0, h - 2] = 1
-    bm[CARD_W - 1, h - 2] = 1
-    return bm
-
-
 def _the_frame():
-    global _frame
     if _frame is None:
-        _frame = _frame_bitmap()
+        _build()
     return _frame
 
 
@@ -208,8 +135,8 @@ def framed_card(bm, tile):
     instead of a card and a frame each sent on a move."""
     sheet = cards()
     frame = _the_frame()
-    x0 = (tile % _PER_ROW) * CARD_W
-    y0 = (tile // _PER_ROW) * CARD_H
+    x0 = (tile % PER_ROW) * CARD_W
+    y0 = (tile // PER_ROW) * CARD_H
     for j in range(CARD_H + 1):
         for i in range(CARD_W):
             v = sheet[x0 + i, y0 + j] if j < CARD_H else 0
