@@ -11,7 +11,8 @@ from tests.ui_driver import SCOUNDREL, SOLTURA, Driver, lit, read_row, text_pixe
 from tests.card_pixels import face, framed
 from tools import presses
 from ui import crawl_play, menus, sprites
-from ui.crawl_play import CardMenu, Peek, Swap
+from ui.crawl_jokers import Peek, Swap
+from ui.crawl_play import CardMenu
 
 
 def screen(game, entry=SOLTURA):
@@ -136,6 +137,28 @@ def test_preview_shows_the_next_three_cards():
     assert shows(d, 0, "NEXT 3, TOP FIRST:")
     d.tap("A")
     assert d.screen.overlay is None and d.panel.region(0, 40, 20, 15) != tile_pixels(sprites.card_tile(notation.parse("9H")))
+
+
+def test_the_jokers_overlays_are_in_the_heap_only_while_they_show(monkeypatch):
+    """The Preview's cards (and the Swap) come from ui/crawl_jokers.py, imported
+    when one opens and let go when it closes, its card grids with it."""
+    import sys
+
+    import ui
+
+    monkeypatch.delitem(sys.modules, "ui.crawl_jokers")  # as on a board: the screen imports it
+    monkeypatch.delattr(ui, "crawl_jokers", raising=False)
+    g = deal(crawl.Soltura, top="RJ 2S 3C 4C 9H 10S JC")
+    d = screen(g)
+    grids = len(d.screen.group)
+    d.tap("A")
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # preview
+    assert type(d.screen.overlay).__name__ == "Peek" and "ui.crawl_jokers" in sys.modules
+    assert len(d.screen.group) == grids + 4  # three cards and a cursor frame (CardTiles)
+    d.tap("A")
+    assert d.screen.overlay is None and "ui.crawl_jokers" not in sys.modules and len(d.screen.group) == grids
 
 
 def test_swap_by_buttons_chooses_the_monster():

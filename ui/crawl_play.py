@@ -14,15 +14,16 @@ Layout (pixels):
     y 56    the buttons
     Overlays (ui/parts.py) over the four lines from y 32: a card's menu
     (a monster's weapon or bare hands, a Joker's actions, each refused one
-    saying why when chosen), the monster to swap, the preview's three cards.
+    saying why when chosen), the monster to swap, the preview's three cards
+    (those two in ui/crawl_jokers.py, loaded while they show).
 
 Play: left/right choose a room card, A resolves it: a card with one legal
 move makes it at once, one with more opens its menu.  B undoes within the
 room, holding B asks before leaving.  What a card allows, and why not, comes
 from the engine (Crawl.options); the screen decides no rule.
 
-Memory: 9 card TileGrids, 10 Text grids, the options buffer; the game about
-0.7 KB.
+Memory: 6 card TileGrids (3 more while the Preview shows), 10 Text grids,
+the options buffer; the game about 0.7 KB.
 """
 
 from micropython import const
@@ -32,7 +33,7 @@ from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
-from ui.parts import MESSAGE_MS, CardTiles, Choices, Deadly, GameScreen, Message, Overlay, ring
+from ui.parts import MESSAGE_MS, CardTiles, Choices, Deadly, GameScreen, Message, ring
 from ui.text import Text, short
 
 
@@ -64,7 +65,7 @@ _SIDE_X = const(98)  # 5 characters to the edge, a gap after the weapon's 8
 _INFO_Y = const(32)
 _LINE = const(8)
 _AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
-_PEEKS = const(3)
+_JOKERS = "ui.crawl_jokers"  # the Swap and the Preview's cards: imported while one shows
 _NAME_MS = const(2500)  # how long the rule set shows at the start
 _ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.py)
 
@@ -90,9 +91,6 @@ class Play(GameScreen):
             self.lines.append(Text(21, 0, _INFO_Y + i * _LINE))
         for i in (0, 2, 3):
             g.append(self.lines[i].grid)
-        self.peek = CardTiles(g, [(i * _ROOM_X, _INFO_Y + _LINE) for i in range(_PEEKS)])  # over the lines
-        for t in self.peek.grids:
-            t.hidden = True
         self.hp_form = "%%d/%d" % self.game.MAX_HP
         self.turns = 0  # moves made and undone on this screen: what the lines said may be stale
         self.death = ""  # how the player died
@@ -105,12 +103,16 @@ class Play(GameScreen):
                          _NAME_MS)
         self.sync()
 
+    def peek_places(self, n):
+        """Where the Preview's n cards show: over the lines, in the room's columns."""
+        return [(i * _ROOM_X, _INFO_Y + _LINE) for i in range(n)]
+
     # -- drawing ------------------------------------------------------------------
     def sync(self):
         """Show the game's state: only the tiles and text that differ change."""
         g = self.game
         overlay = self.overlay
-        lit = self.cursor if not self.over() and not isinstance(overlay, Peek) else -1
+        lit = self.cursor if not self.over() and (overlay is None or overlay.LIT) else -1
         for i in range(4):
             self.tiles.card(i, g.room[i], lit == i)
         self.tiles.card(4, g.weapon)
@@ -305,7 +307,7 @@ class Play(GameScreen):
                     self.cursor = i
         self._first_card()
         if peek:
-            self.open(Peek(self, peek))
+            self.open_from(_JOKERS, "Peek", peek)
 
     def confirmed(self, mv):
         self.make(mv)
@@ -398,7 +400,7 @@ class CardMenu(Choices):
             return
         s.shut()
         if mv >> _ACTION == crawl.A_SWAP:
-            s.open(Swap(s, self.slot))
+            s.open_from(_JOKERS, "Swap", self.slot)
         else:
             s.make(mv)
             s.sync()
@@ -408,72 +410,3 @@ class CardMenu(Choices):
             self.draw()
             return True
         return False
-
-
-class Swap(Overlay):
-    """The black Joker's swap: left/right choose the room monster to trade for
-    the deck's top card, A trades it, B goes back."""
-
-    def __init__(self, screen, joker):
-        super().__init__(screen)
-        self.joker = joker
-
-    def open(self):
-        s = self.screen
-        s.cursor = ring(self.joker, 1, 4, s._has_monster)
-        s.lines[0].set("SWAP WHICH MONSTER?")
-        s.message.say("", 0)
-        s.lines[2].set("")
-        s.lines[3].set("A:PICK B:BACK")
-
-    def close(self):
-        self.screen.cursor = self.joker
-
-    def button(self, key, kind):
-        s = self.screen
-        if key == buttons.LEFT or key == buttons.RIGHT:
-            s.cursor = ring(s.cursor, 1 if key == buttons.RIGHT else -1, 4, s._has_monster)
-            s.sync()
-            return True
-        if kind != buttons.PRESS:
-            return False
-        if key == buttons.B:
-            s.shut()
-            return True
-        if key == buttons.A:
-            target = s.cursor
-            s.shut()
-            s.make(crawl.move(crawl.A_SWAP, self.joker, target))
-            s.sync()
-            return True
-        return False
-
-
-class Peek(Overlay):
-    """The Preview's cards, top first, until A or B."""
-
-    def __init__(self, screen, n):
-        super().__init__(screen)
-        self.n = n
-
-    def open(self):
-        s = self.screen
-        for i in range(4):
-            s.lines[i].set("")
-            s.lines[i].invert(False)
-        s.lines[0].set("NEXT %d, TOP FIRST:" % self.n)
-        s.lines[3].set("A OR B: BACK")
-        for i in range(self.n):
-            s.peek.card(i, s.game.top(i))
-            s.peek.grids[i].hidden = False
-
-    def close(self):
-        for g in self.screen.peek.grids:
-            g.hidden = True
-
-    def button(self, key, kind):
-        if kind == buttons.PRESS and (key == buttons.A or key == buttons.B):
-            self.screen.shut()
-            return True
-        return False
-

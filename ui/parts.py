@@ -56,6 +56,12 @@ class CardTiles:
         group.append(self.frame)
         self.lit = -1  # the card the frame is on, or -1
 
+    def remove(self, group):
+        """Take the cards' grids and the frame off group (cards shown for a while)."""
+        for g in self.grids:
+            group.remove(g)
+        group.remove(self.frame)
+
     def show(self, i, tile, lit=False):
         """Make card i show tile, framed by the cursor if lit (the frame
         leaves any card it was on); only what differs is set."""
@@ -159,7 +165,7 @@ class GameScreen(Screen):
         self.practice = practice
         self.new_best = False
         self.overlay = None
-        self._pause_mine = None  # the pause menu open, when this screen imported its module
+        self._overlay_module = None  # the open overlay's module, when open_from() imported it
         if resumed:
             self._since = app.store.since_checkpoint(self.game.GAME_ID)  # moves recorded since the checkpoint
             if self.over():  # it ended just before the power went: record it now
@@ -220,19 +226,28 @@ class GameScreen(Screen):
         overlay = self.overlay
         self.overlay = None
         overlay.close()
-        if overlay is self._pause_mine:
-            self._pause_mine = None
-            registry.release((_PAUSE,))  # the pause menu leaves the heap until B is held again
+        self._let_go()
         self.sync()
 
+    def open_from(self, path, name, *args):
+        """Open an overlay that is rarely shown, class name of module path (the
+        pause menu, say): the module is imported for it and let go when it
+        closes, or when the screen is left from it, unless something else had
+        imported it."""
+        self._let_go()
+        mine = path not in sys.modules
+        overlay = getattr(registry.module(path), name)(self, *args)
+        self._overlay_module = path if mine else None
+        self.open(overlay)
+
+    def _let_go(self):
+        if self._overlay_module is not None:
+            registry.release((self._overlay_module,))
+            self._overlay_module = None
+
     def pause(self):
-        """Open the pause menu (ui/pause.py: imported for it, let go when it
-        closes unless something else had imported it)."""
-        mine = _PAUSE not in sys.modules
-        menu = registry.module(_PAUSE).Pause(self)
-        if mine:
-            self._pause_mine = menu
-        self.open(menu)
+        """Open the pause menu (ui/pause.py)."""
+        self.open_from(_PAUSE, "Pause")
 
     def button(self, key, kind):
         if self.overlay is not None:
@@ -264,9 +279,7 @@ class GameScreen(Screen):
         self.app.game_over(self.entry, self.game, self.deal, title, lines, self.practice)
 
     def close(self):
-        if self._pause_mine is not None:  # left from the pause menu (rules, suspend, give up)
-            self._pause_mine = None
-            registry.release((_PAUSE,))
+        self._let_go()  # left from an overlay (the pause menu's rules, suspend, give up)
         self.overlay = None
         self.game = None
         super().close()
@@ -275,7 +288,10 @@ class GameScreen(Screen):
 class Overlay:
     """What opens over a play screen: a card's menu, a question.  open()
     draws it, close() clears it (the screen then syncs), button() and tick()
-    return True when they changed the screen."""
+    return True when they changed the screen.  LIT: whether the card under
+    the cursor stays lit beneath it."""
+
+    LIT = True
 
     def __init__(self, screen):
         self.screen = screen
