@@ -368,13 +368,14 @@ def test_a_campaign_floor_change_feeds_the_buffet_then_goes_deeper():
 def test_the_card_menu_leaves_the_heap_when_a_floor_card_opens(monkeypatch):
     """No card menu opens between floors: the floor card, the run's highest
     point of the heap, is built without the menu's module, which the next
-    menu imports anew."""
+    menu imports anew; the floor card's own module goes when it closes."""
     import sys
 
     import ui
 
-    monkeypatch.delitem(sys.modules, "ui.rogue_menu")  # as on a board: the screen imports it
-    monkeypatch.delattr(ui, "rogue_menu", raising=False)
+    for name in ("rogue_menu", "rogue_floor"):  # as on a board: the screen imports them
+        monkeypatch.delitem(sys.modules, "ui." + name)
+        monkeypatch.delattr(ui, name, raising=False)
     g = table(rogue.CAMPAIGN, *READY)
     d = screen(g)
     to_spot(d, 4)
@@ -384,10 +385,11 @@ def test_the_card_menu_leaves_the_heap_when_a_floor_card_opens(monkeypatch):
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # skip: escaped
-    assert isinstance(d.screen.overlay, FloorCard) and "ui.rogue_menu" not in sys.modules
+    assert type(d.screen.overlay).__name__ == "FloorCard" and "ui.rogue_menu" not in sys.modules
+    assert "ui.rogue_floor" in sys.modules
     d.tap("A")
     d.tap("A")  # fed, deeper
-    assert g.floor == 2 and d.screen.overlay is None
+    assert g.floor == 2 and d.screen.overlay is None and "ui.rogue_floor" not in sys.modules
     quiet(d)
     for spot in range(9):
         to_spot(d, spot)

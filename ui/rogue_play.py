@@ -225,8 +225,7 @@ class Play(GameScreen):
         self.hand_off = 0  # the first hand card the line shows
         self.carry = -1  # a card picked up: your place 0-8, or _HAND + hand index
         self.carded = False  # the floor card is open (ui/rogue_floor.py)
-        self._floor_mine = False  # this screen imported ui/rogue_floor.py
-        self._menu_mine = False  # and ui/rogue_menu.py
+        self._menu_mine = False  # this screen imported ui/rogue_menu.py
         self._hand_key = None
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
@@ -234,7 +233,7 @@ class Play(GameScreen):
         self.said = ["A:CARD MENU  B:UNDO"]  # then the buttons, once (the rules pages say them all)
         self.sync()
         if self.game.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(self.floor_card())  # resumed between floors
+            self.floor_card()  # resumed between floors
 
     # -- what shows where -------------------------------------------------------------
     def _grids(self):
@@ -621,7 +620,7 @@ class Play(GameScreen):
         self._next_said()
         self._place_cursor()
         if self.overlay is None and g.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(self.floor_card())
+            self.floor_card()
 
     def _next_said(self):
         if not self.said:
@@ -657,21 +656,16 @@ class Play(GameScreen):
     def shut(self):
         super().shut()
         if self.overlay is None and self.game.phase() in (rogue.PHASE_BUFFET, rogue.PHASE_BETWEEN):
-            self.open(self.floor_card())  # back from the pause: the floor's card again
-        elif self._floor_mine and not self.carded:
-            self._floor_mine = False
-            registry.release((_FLOOR,))  # the floor is done: its card leaves the heap
+            self.floor_card()  # back from the pause: the floor's card again
 
     def floor_card(self):
-        """The floor card (ui/rogue_floor.py, imported for it and released
-        once it closes, unless something else had imported it)."""
-        if _FLOOR not in sys.modules:
-            self._floor_mine = True
+        """Open the floor card (ui/rogue_floor.py, imported for it and let go
+        once it closes: GameScreen.open_from)."""
         if self._menu_mine:  # no card menu opens before the next floor: the floor card takes its room
             self._menu_mine = False
             registry.release((_MENU,))
         self.tiles.no_cursor()  # the card hides the top row, not a frame over it
-        return registry.module(_FLOOR).FloorCard(self)
+        self.open_from(_FLOOR, "FloorCard")
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, won, scored=True):
