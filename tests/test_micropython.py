@@ -156,10 +156,20 @@ def test_the_heap_replay_refuses_a_run_it_does_not_play_again(tmp_path):
     r = run_mp([os.path.join("tests", "mp", "ui_on_micropython.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
                 "--record=" + str(record)], heap="256k")
     assert r.returncode == 0, r.stdout + r.stderr
-    lines = record.read_text().splitlines()
+    good = record.read_text().splitlines()
+
+    def replay(lines):
+        record.write_text("\n".join(lines) + "\n")
+        r = run_mp([os.path.join("tests", "mp", "heap_replay.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
+                    str(record)], heap="256k")
+        return r.returncode, r.stdout + r.stderr
+
+    assert replay(good)[0] == 0
+    lines = list(good)
     first_press = next(i for i, line in enumerate(lines) if line[0].isdigit() and len(line.split()) == 3)
     lines[first_press] = lines[first_press].split()[0]  # the title's A never comes
-    record.write_text("\n".join(lines) + "\n")
-    r = run_mp([os.path.join("tests", "mp", "heap_replay.py"), ROOT, os.path.join(ROOT, "tests", "mp"), tree,
-                str(record)], heap="256k")
-    assert r.returncode != 0 and "the screen is" in r.stdout + r.stderr
+    rc, out = replay(lines)
+    assert rc != 0 and "the screen is" in out
+    lines = good[:-1] + ["e %d" % (int(good[-1][2:]) ^ 1)]  # the run left the NVM otherwise
+    rc, out = replay(lines)
+    assert rc != 0 and "the NVM at the end" in out

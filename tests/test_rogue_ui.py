@@ -580,6 +580,64 @@ def test_holding_b_on_the_floor_card_pauses_and_resume_brings_the_card_back():
     assert read_row(d, 1) == "Feed the Buffet:" and g.phase() == rogue.PHASE_BUFFET
 
 
+def _fresh_overlay_modules(monkeypatch):
+    """As on a board: the screen imports its overlays' modules (the tests'
+    own imports of them are set aside), so which are loaded can be watched."""
+    import sys
+
+    import ui
+
+    for name in ("rogue_menu", "rogue_floor", "pause"):
+        monkeypatch.delitem(sys.modules, "ui." + name)
+        monkeypatch.delattr(ui, name, raising=False)
+
+    def loaded():
+        return [n for n in ("ui.rogue_menu", "ui.rogue_floor", "ui.pause") if n in sys.modules]
+
+    return loaded
+
+
+def test_a_floor_card_paused_and_resumed_keeps_one_overlay_module_at_a_time(monkeypatch):
+    loaded = _fresh_overlay_modules(monkeypatch)
+    g = table(rogue.CAMPAIGN, *READY)
+    d = screen(g)
+    rogue_presses.play(d, rogue.SKIP)
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+    d.hold("B", 1000)
+    assert type(d.screen.overlay).__name__ == "Pause" and loaded() == ["ui.pause"]
+    d.tap("A")  # resume: the card again
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+    assert read_row(d, 0) == "FLOOR 1 ESCAPED"
+    d.tap("A")
+    d.tap("A")  # fed, deeper
+    assert d.screen.overlay is None and loaded() == []
+
+
+def test_the_card_menu_is_let_go_with_its_screen_when_the_game_is_shown_anew(monkeypatch):
+    """Back from the rules, the game is a new play screen: the menu's module,
+    imported by the screen left, is not kept beside the next floor card."""
+    loaded = _fresh_overlay_modules(monkeypatch)
+    g = table(rogue.CAMPAIGN, *READY)
+    d = screen(g)
+    to_spot(d, 4)
+    d.tap("A")
+    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["ui.rogue_menu"]
+    d.tap("B")
+    d.hold("B", 1000)
+    d.tap("DOWN")
+    d.tap("A")  # the rules
+    assert type(d.screen).__name__ == "RulesPage" and loaded() == []
+    d.tap("B")  # back to the game
+    assert isinstance(d.screen, Play) and loaded() == []
+    quiet(d)
+    to_spot(d, 4)
+    d.tap("A")
+    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["ui.rogue_menu"]
+    d.tap("B")
+    rogue_presses.play(d, rogue.SKIP)
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+
+
 def test_the_buttons_follow_the_rule_set_name_as_a_game_starts():
     # a new player is told A and B once, after the rule set's name and before the status
     g = table(rogue.QUICK)

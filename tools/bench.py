@@ -362,7 +362,7 @@ def heap_used(tree, record, heap=PROXY_HEAP, root=ROOT):
     def used(get):
         return statistics.median(r["start"] - get(r) for r in runs)
 
-    lowest = sorted(runs, key=lambda r: r["lowest"] - r["start"])  # the least used first
+    lowest = sorted(runs, key=lambda r: r["lowest"] - r["start"])  # the most used first
     worst = lowest[0]
     return {
         "points": {k: used(lambda r: r["points"][k]) for k in runs[0]["points"]},

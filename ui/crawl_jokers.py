@@ -53,7 +53,7 @@ class Swap(Overlay):
 
 class Peek(Overlay):
     """The Preview's cards, top first, over the lines, until A or B; the
-    room's cursor is not lit meanwhile."""
+    room's cursor is not lit meanwhile (LIT: Play.sync reads it)."""
 
     LIT = False
 

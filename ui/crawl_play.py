@@ -112,7 +112,7 @@ class Play(GameScreen):
         """Show the game's state: only the tiles and text that differ change."""
         g = self.game
         overlay = self.overlay
-        lit = self.cursor if not self.over() and (overlay is None or overlay.LIT) else -1
+        lit = self.cursor if not self.over() and (overlay is None or getattr(overlay, "LIT", True)) else -1
         for i in range(4):
             self.tiles.card(i, g.room[i], lit == i)
         self.tiles.card(4, g.weapon)

@@ -288,10 +288,7 @@ class GameScreen(Screen):
 class Overlay:
     """What opens over a play screen: a card's menu, a question.  open()
     draws it, close() clears it (the screen then syncs), button() and tick()
-    return True when they changed the screen.  LIT: whether the card under
-    the cursor stays lit beneath it."""
-
-    LIT = True
+    return True when they changed the screen."""
 
     def __init__(self, screen):
         self.screen = screen

@@ -667,6 +667,12 @@ class Play(GameScreen):
         self.tiles.no_cursor()  # the card hides the top row, not a frame over it
         self.open_from(_FLOOR, "FloorCard")
 
+    def close(self):
+        if self._menu_mine:  # a screen made again for this game (back from the rules) imports it anew
+            self._menu_mine = False
+            registry.release((_MENU,))
+        super().close()
+
     # -- the end ---------------------------------------------------------------------------
     def finish(self, won, scored=True):
         """The run ended (or was given up: scored False): achievements first,

@@ -88,7 +88,8 @@ def _build():
     global _cards, _font, _frame, _chars
     font = registry.module(_FONT)
     _chars = font.CHARS
-    # the bitmaps first: the modules, freed after, leave no hole under them
+    # the bitmaps before the drawing code: its module, freed after, leaves no
+    # hole under them (the font's small one does: the font sheet's size is its)
     _cards = displayio.Bitmap(CARD_W * PER_ROW, CARD_H * _CARD_ROWS, 2)
     _font = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((len(_chars) + 15) // 16), 2)
     _frame = displayio.Bitmap(CARD_W, CARD_H + 1 - FRAME_Y, 2)

@@ -152,8 +152,8 @@ class Figures:
     (bytes a press leaves); and the run's record for the heap replay
     (--record), kept as text lines: "MS" a turn of the loop and the
     milliseconds after it, "MS KEY PRESSED" one that polls a button event,
-    "p NAME KIND" a named point (the screen's kind there), "e SUM" the end
-    (the NVM's bytes summed, which the replay must reproduce)."""
+    "p NAME KIND" a named point (the screen's kind there), "e CRC" the end
+    (the NVM's CRC-32, which the replay must reproduce)."""
 
     def __init__(self, mode, record):
         self.mode = mode
@@ -181,7 +181,9 @@ class Figures:
 
     def report(self, nvm):
         if self.log is not None:
-            self.log.write("e %d\n" % sum(nvm))
+            import binascii
+
+            self.log.write("e %d\n" % binascii.crc32(nvm))
             self.log.close()
         if not self.mode:
             return
