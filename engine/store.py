@@ -70,6 +70,8 @@ until it is written.  Without an NVM of at least MIN_SECTOR bytes the store
 works the same in memory (self.persistent False), and keeps nothing.
 """
 
+import sys
+
 from engine import const, saves
 from engine.saves import crc16  # one CRC-16/CCITT for saves and records
 
@@ -330,7 +332,7 @@ class Store:
         return bool(s and s[3])
 
     def resume(self, game_id, game_class):
-        """The game suspended in that slot: saves.load() of its checkpoint,
+        """The game suspended in that slot: save_checks.load() of its checkpoint,
         then its moves replayed (UNDO: game.undo(); any other move must play),
         stopping at the first that fails; the undo log is as it was.  None,
         and the slot dropped, when the checkpoint cannot be loaded.  When the
@@ -428,11 +430,14 @@ def _bump(buf, i):
 
 
 def _log(name, *args):
-    """Call engine/store_log.py's function name: the module is imported for
-    the call and released after, so play never holds it."""
-    from engine import registry, store_log
+    """Call engine/store_log.py's function name: the module, and what it
+    imports (engine/save_checks.py, to load a game), are imported for the
+    call and released after, so play never holds them."""
+    from engine import registry
 
+    before = list(sys.modules)
+    store_log = registry.module("engine.store_log")
     try:
         return getattr(store_log, name)(*args)
     finally:
-        registry.release(("engine.store_log",))
+        registry.release([m for m in sys.modules if m not in before])

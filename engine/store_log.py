@@ -9,7 +9,7 @@ Memory: code only; a walk holds a 512-byte window, a compaction the new
 sector image (len(nvm) bytes), both freed when it returns.
 """
 
-from engine import const, saves
+from engine import const
 from engine.saves import crc16
 from engine.store import (
     _DEFAULTS, ENTRY_SIZE, HEADER_SIZE, MAX_PAYLOAD, REC_ACHIEVEMENTS, REC_CHECKPOINT, REC_MOVE, REC_RESULT,
@@ -39,7 +39,9 @@ def resume(self, game_id, game_class):
         return None
     image = self._read(p + 5, self._cp_len[game_id] - 1)
     try:
-        game = saves.load(game_class, image, len(game_class.RULE_NAMES))
+        from engine import save_checks  # a large module: only a resume loads it (released with this one)
+
+        game = save_checks.load(game_class, image, len(game_class.RULE_NAMES))
     except (ValueError, IndexError):
         self.drop(game_id)
         return None

@@ -3,7 +3,7 @@ give: Avoid moves the deck up by block copies through room_start, which is
 only right while the deck is zero above deck_n; it must put the room under the
 deck in its order, whatever the room's size, and leave undo as it was."""
 
-from engine import bots, crawl, notation, saves
+from engine import bots, crawl, notation, save_checks
 from engine.game import PLAYING
 from engine.rng import Rng
 from tests.crawl_decks import deal, play
@@ -52,7 +52,7 @@ def test_a_short_untouched_room_goes_under_the_deck_whole():
     g.pile[0], g.pile[1] = g.room[1], g.room[2]
     g.pile_n = 2
     g.room[1] = g.room[2] = 0
-    saves.check(g)  # a state a save could hold
+    save_checks.check(g)  # a state a save could hold
     deck, others = _deck(g), _others(g)
     assert g.play(crawl.AVOID) == 0
     # KC (the room's last card) at the bottom, 5S above it, the old deck above
@@ -83,8 +83,8 @@ def test_avoid_with_one_card_left_in_the_deck():
     g.deck[0] = g.deck[n]
     g.deck[1:] = bytes(crawl._DECK - 1)
     g.deck_n = 1
-    saves.check(g)
+    save_checks.check(g)
     assert play(g, "avoid") == 0
     assert notation.names(g.room) == ["2S", "5S", "7D", "3H"] and _deck(g) == bytes((0x3D,))
     assert not any(g.deck[g.deck_n:])
-    saves.check(g)
+    save_checks.check(g)

@@ -3,7 +3,7 @@ orders (tests/crawl_decks.py).  RULES.md states each decision tested here."""
 
 import pytest
 
-from engine import cards, crawl, notation, saves
+from engine import cards, crawl, notation, save_checks, saves
 from engine.crawl import Scoundrel, Soltura
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from engine.rng import Rng
@@ -161,11 +161,11 @@ def test_a_room_must_resolve_three_cards():
 
 def test_undo_within_a_room_restores_everything_but_never_crosses_a_refill():
     g = deal(Soltura, top="5D 8S 6H 9C 2C 2S 3C")
-    before = saves.census(g), g.hp, bytes(g.room)
+    before = save_checks.census(g), g.hp, bytes(g.room)
     assert play(g, "5D 8S>w") == 0
     # undo says which move it took back: 5D from slot 0 is the move byte 0
     assert g.undo() == crawl.move(crawl.A_WEAPON, 1) and g.undo() == crawl.move(crawl.A_USE, 0) == 0
-    assert (saves.census(g), g.hp, bytes(g.room)) == before and g.weapon == 0
+    assert (save_checks.census(g), g.hp, bytes(g.room)) == before and g.weapon == 0
     assert g.undo() == NO_MOVE
     assert play(g, "5D 8S>w 6H") == 0  # the refill
     assert not g.can_undo() and play(g, "u") == -1
@@ -260,7 +260,7 @@ def test_flee_shuffles_the_room_back_costs_one_hp_and_deals_a_new_room():
     g = deal(Soltura, top="BJ KS KC AS 2C 3C 4C 5C")
     assert play(g, "BJ>flee") == 0
     assert g.hp == 20 and g.room_size() == 4 and g.deck_n == 46 - 1 - 4
-    assert len(saves.census(g)) == 46 and notation.name(g.pile[0]) == "BJ"
+    assert len(save_checks.census(g)) == 46 and notation.name(g.pile[0]) == "BJ"
     assert (crawl.EV_FLEE, 3, 0) in events(g) and not g.can_undo()
     again = deal(Soltura, top="BJ KS KC AS 2C 3C 4C 5C")
     play(again, "BJ>flee")
@@ -507,7 +507,7 @@ def test_random_and_greedy_play_conserve_every_card(game_class, rules):
             assert n > 0
             mv = bot(g, rng)
             assert g.play(mv) == 0
-            every = saves.census(g)
+            every = save_checks.census(g)
             assert sorted(every) == sorted(g.every_card())
             assert 0 <= g.hp <= g.MAX_HP
 
@@ -571,15 +571,15 @@ def test_save_and_load_round_trip_and_corruption_is_refused(game_class, rules):
     buf = bytearray(256)
     n = saves.save(g, buf)
     assert n <= 256
-    h = saves.load(game_class, buf, 2)
+    h = save_checks.load(game_class, buf, 2)
     again = bytearray(256)
     assert saves.save(h, again) == n and again == buf
     buf[20] ^= 1
     with pytest.raises(saves.SaveError, match="checksum"):
-        saves.load(game_class, buf, 2)
+        save_checks.load(game_class, buf, 2)
     other = Scoundrel if game_class is Soltura else Soltura
     with pytest.raises(saves.SaveError, match="another game"):
-        saves.load(other, again, 2)
+        save_checks.load(other, again, 2)
 
 
 def _slot(g, text):
@@ -601,7 +601,7 @@ def test_deadly_is_a_fight_whose_damage_is_the_hp_or_more_or_flee_at_1_hp():
     saved = bytearray(256)
     n = saves.save(g, saved)
     assert g.play(crawl.move(crawl.A_BARE, eight)) == 0 and g.status == LOST and g.hp == 0
-    g = saves.load(Soltura, saved[:n], 2)
+    g = save_checks.load(Soltura, saved[:n], 2)
     assert g.play(crawl.move(crawl.A_WEAPON, ac)) == 0 and g.status == PLAYING and g.hp == 2
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from engine import cards, ctd, notation, saves
+from engine import cards, ctd, notation, save_checks
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from tests.ctd_decks import deal, hand, perfect_classic, play, snapshot
 
@@ -28,7 +28,7 @@ def test_dungeon_layout_top_card_face_up(rules, columns, depth):
 @pytest.mark.parametrize("rules", ALL)
 def test_power_deck_is_a_to_10_and_two_jokers(rules):
     g = ctd.Dungeon(rules).deal(12345)
-    power = sorted(saves.census(g))
+    power = sorted(save_checks.census(g))
     monsters = [c for c in power if 11 <= c & 15 <= 13]
     assert len(monsters) == 12 and len(power) == 54
     deck = [c for c in power if c not in monsters]

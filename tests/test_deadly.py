@@ -5,7 +5,7 @@ loaded back)."""
 
 import pytest
 
-from engine import crawl, ctd, notation, saves
+from engine import crawl, ctd, notation, save_checks, saves
 from engine.game import LOST, PLAYING
 from engine.rng import Rng
 
@@ -25,7 +25,7 @@ def test_deadly_is_exactly_the_moves_that_lose_at_once(cls, rules):
             image = bytearray(256)
             saves.save(g, image)
             for mv in moves:
-                trial = saves.load(cls, image, len(cls.RULE_NAMES))
+                trial = save_checks.load(cls, image, len(cls.RULE_NAMES))
                 assert trial.play(mv) == 0
                 lost = trial.status == LOST
                 blind = cls is not ctd.Dungeon and mv >> 4 == crawl.A_BET  # an unseen card: a risk, not a certainty

@@ -3,7 +3,7 @@ play that never loses a card."""
 
 import pytest
 
-from engine import cards, crawl, ctd, notation, saves
+from engine import cards, crawl, ctd, notation, save_checks, saves
 from engine import ctd_bots as bots
 from engine.game import LOST, NO_SEED, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
@@ -103,7 +103,7 @@ def test_save_round_trip_fits_256_bytes(rules):
     buf = bytearray(256)
     n = saves.save(g, buf)
     assert n <= 256
-    h = saves.load(ctd.Dungeon, buf[:n], 3)
+    h = save_checks.load(ctd.Dungeon, buf[:n], 3)
     buf2 = bytearray(256)
     assert saves.save(h, buf2) == n and buf2[:n] == buf[:n]
     assert h.status == g.status and h.moves == g.moves and h.seed == 99
@@ -114,7 +114,7 @@ def test_save_round_trip_fits_256_bytes(rules):
         assert bots.greedy_bot(h, r2) == m
         g.play(m)
         h.play(m)
-    assert saves.census(g) == saves.census(h) and g.status == h.status
+    assert save_checks.census(g) == save_checks.census(h) and g.status == h.status
 
 
 def _saved():
@@ -128,20 +128,20 @@ def test_corrupt_save_is_refused_with_a_reason():
     buf = _saved()
     buf[40] ^= 0x01
     with pytest.raises(saves.SaveError, match="checksum"):
-        saves.load(ctd.Dungeon, buf, 3)
+        save_checks.load(ctd.Dungeon, buf, 3)
 
 
 def test_truncated_or_foreign_save_is_refused():
     buf = _saved()
     with pytest.raises(saves.SaveError, match="too short"):
-        saves.load(ctd.Dungeon, buf[:50], 3)
+        save_checks.load(ctd.Dungeon, buf[:50], 3)
     buf[1] = 9
     with pytest.raises(saves.SaveError, match="another game"):
-        saves.load(ctd.Dungeon, buf, 3)
+        save_checks.load(ctd.Dungeon, buf, 3)
     buf = _saved()
     buf[0] = 7
     with pytest.raises(saves.SaveError, match="version"):
-        saves.load(ctd.Dungeon, buf, 3)
+        save_checks.load(ctd.Dungeon, buf, 3)
 
 
 def _checksummed(buf, n):
@@ -168,17 +168,17 @@ def test_no_seed_is_saved_as_ff_bytes_and_loaded_back(game_class):
     buf = bytearray(256)
     n = saves.save(g, buf)
     assert buf[4:8] == b"\xff\xff\xff\xff"
-    assert saves.load(game_class, buf[:n], len(game_class.RULE_NAMES)).seed == NO_SEED
+    assert save_checks.load(game_class, buf[:n], len(game_class.RULE_NAMES)).seed == NO_SEED
 
 
 def test_the_largest_seed_round_trips_and_a_seed_of_2_to_the_30_is_refused():
     g = ctd.Dungeon(ctd.CLASSIC).deal(SEED_MAX)
     buf = bytearray(256)
     n = saves.save(g, buf)
-    assert buf[4:8] == b"\xff\xff\xff\x3f" and saves.load(ctd.Dungeon, buf[:n], 3).seed == SEED_MAX
+    assert buf[4:8] == b"\xff\xff\xff\x3f" and save_checks.load(ctd.Dungeon, buf[:n], 3).seed == SEED_MAX
     buf[7] = 0x40  # 2**30 + ...: a heap int on a 32-bit board
     with pytest.raises(saves.SaveError, match="seed"):
-        saves.load(ctd.Dungeon, _checksummed(buf, n), 3)
+        save_checks.load(ctd.Dungeon, _checksummed(buf, n), 3)
 
 
 def test_snapshot_and_restore_copy_the_whole_state_and_the_parts_are_views_into_it():
@@ -211,7 +211,7 @@ def test_save_with_a_card_twice_is_refused_even_with_a_good_checksum():
     buf = bytearray(256)
     n = saves.save(g, buf)
     with pytest.raises(saves.SaveError, match="each card once"):
-        saves.load(ctd.Dungeon, buf[:n], 3)
+        save_checks.load(ctd.Dungeon, buf[:n], 3)
 
 
 # -- random legal play -----------------------------------------------------------
@@ -228,7 +228,7 @@ def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
             assert n > 0
             mv = play_bot(g, rng)
             assert g.play(mv) == 0
-            saves.check_cards(g)
+            save_checks.check_cards(g)
             # undo, then redo, where the move allows it
             if g.can_undo() and rng.below(4) == 0:
                 before = bytes(g.hand) + bytes(g.attacks) + bytes(g.pile)
@@ -238,7 +238,7 @@ def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
             steps += 1
             assert steps < 200
         assert g.status in (WON, LOST)
-        assert len(saves.census(g)) == 54
+        assert len(save_checks.census(g)) == 54
         if g.status == WON:
             assert g.kills == 12 and g.score() == 42 - g.top
         else:
@@ -288,7 +288,7 @@ def _refused(game, match="impossible"):
     buf = bytearray(256)
     n = saves.save(game, buf)
     with pytest.raises(saves.SaveError, match=match):
-        saves.load(type(game), buf[:n], len(game.RULE_NAMES))
+        save_checks.load(type(game), buf[:n], len(game.RULE_NAMES))
 
 
 def _ctd_mid(rules=ctd.CLASSIC):
@@ -352,7 +352,7 @@ def test_a_byte_0_turned_ff_as_erased_flash_reads_fails_the_crc():
             bad = bytearray(buf[:n])
             bad[i] = 0xFF
             with pytest.raises(saves.SaveError, match="checksum"):
-                saves.load(type(g), bad, len(g.RULE_NAMES))
+                save_checks.load(type(g), bad, len(g.RULE_NAMES))
 
 
 def test_crc16_is_ccitt_false():
@@ -368,4 +368,4 @@ def test_validate_passes_every_state_of_random_play_and_the_end(game_class):
             while g.status == PLAYING:
                 n = g.legal_moves()
                 g.play(g.legal[rng.below(n)])
-                saves.validate(g)
+                save_checks.validate(g)

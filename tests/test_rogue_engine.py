@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from engine import cards, rogue, save_checks, saves  # noqa: F401 (held, so saves.check does not reload it)
+from engine import cards, rogue, save_checks, saves
 from engine.game import PLAYING
 from engine.rng import Rng
 from engine.rogue import Rogue
@@ -48,7 +48,7 @@ def invariants(g):
         assert n > 0 and all(g.check(g.legal[i]) == 0 for i in range(n))
         if ph in (rogue.PHASE_DISCARD, rogue.PHASE_PLAY, rogue.PHASE_ATTACK):
             assert not broken(g.player) and not broken(g.monster)
-        saves.check(g)
+        save_checks.check(g)
 
 
 def play_out(rules, seed, bot, each=None):
@@ -97,7 +97,7 @@ def test_a_save_loads_back_in_every_phase_and_plays_on_the_same():
         seen.add(g.phase())
         before = image(g)
         assert len(before) <= 239
-        h = saves.load(Rogue, before, 2)
+        h = save_checks.load(Rogue, before, 2)
         assert image(h) == before and h.legal_moves() == g.legal_moves()
         assert h.play(mv) == 0 and g.play(mv) == 0 and image(h) == image(g)
         g.undo() if g.can_undo() else None
@@ -130,10 +130,10 @@ def test_a_save_is_182_bytes_and_refuses_what_cannot_be():
         c = saves.crc16(bad, 0, len(bad) - 2)
         bad[-2], bad[-1] = c & 0xFF, c >> 8
         with pytest.raises(saves.SaveError):
-            saves.load(Rogue, bad, 2)
+            save_checks.load(Rogue, bad, 2)
     with pytest.raises(saves.SaveError):
         from engine.crawl import Soltura
-        saves.load(Soltura, good, 2)
+        save_checks.load(Soltura, good, 2)
 
 
 def test_undo_restores_the_state_byte_for_byte_and_never_crosses_a_reveal_or_the_attack():
@@ -303,7 +303,7 @@ def test_single_byte_mutants_of_saves_are_refused_or_play_on_soundly():
                 c = saves.crc16(bad, 0, len(bad) - 2)
                 bad[-2], bad[-1] = c & 0xFF, c >> 8
                 try:
-                    h = saves.load(Rogue, bad, 2)
+                    h = save_checks.load(Rogue, bad, 2)
                 except saves.SaveError:
                     refused += 1
                     continue

@@ -373,9 +373,9 @@ def test_the_card_menu_leaves_the_heap_when_a_floor_card_opens(monkeypatch):
 
     import ui
 
-    for name in ("rogue_menu", "rogue_floor"):  # as on a board: the screen imports them
-        monkeypatch.delitem(sys.modules, "ui." + name)
-        monkeypatch.delattr(ui, name, raising=False)
+    for module in ("rogue_menu", "rogue_floor"):  # as on a board: the screen imports them
+        monkeypatch.delitem(sys.modules, "ui." + module)
+        monkeypatch.delattr(ui, module, raising=False)
     g = table(rogue.CAMPAIGN, *READY)
     d = screen(g)
     to_spot(d, 4)
@@ -587,9 +587,9 @@ def _fresh_overlay_modules(monkeypatch):
 
     import ui
 
-    for name in ("rogue_menu", "rogue_floor", "pause"):
-        monkeypatch.delitem(sys.modules, "ui." + name)
-        monkeypatch.delattr(ui, name, raising=False)
+    for module in ("rogue_menu", "rogue_floor", "pause"):
+        monkeypatch.delitem(sys.modules, "ui." + module)
+        monkeypatch.delattr(ui, module, raising=False)
 
     def loaded():
         return [n for n in ("ui.rogue_menu", "ui.rogue_floor", "ui.pause") if n in sys.modules]

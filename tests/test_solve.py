@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from engine import crawl, ctd, notation, saves
+from engine import crawl, ctd, notation, save_checks, saves
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tests import ctd_decks
@@ -177,7 +177,7 @@ def test_the_solver_agrees_with_a_plain_search_near_the_end(key, rules):
         found = solver.solve()
         assert found == expected, detour
         if found:
-            again = saves.load(type(game), saved, len(game.RULE_NAMES))
+            again = save_checks.load(type(game), saved, len(game.RULE_NAMES))
             for mv in solver.path:
                 assert again.play(mv) == 0
             assert again.status == WON
@@ -219,7 +219,7 @@ class Unbounded(solve.CrawlRules):
 
 
 def copy_of(game):
-    again = saves.load(type(game), save_of(game), len(game.RULE_NAMES))
+    again = save_checks.load(type(game), save_of(game), len(game.RULE_NAMES))
     again.moves = game.moves
     again.seed = game.seed
     return again

@@ -1,7 +1,7 @@
 """The screens, driven by button presses on the fake board; what the emulated
 panel shows is read back pixel by pixel."""
 
-from engine import cards, ctd, ctd_bots as bots, notation, saves
+from engine import cards, ctd, ctd_bots as bots, notation, save_checks, saves
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, lit, play_screen, read_row, read_text, text_pixels, tile_pixels
@@ -303,7 +303,7 @@ def test_whole_bot_games_by_buttons_match_the_engine():
             mv = bots.greedy_bot(shadow, rng)
             d.play(mv)
             shadow.play(mv)
-            assert saves.census(d.screen.game) == saves.census(shadow)
+            assert save_checks.census(d.screen.game) == save_checks.census(shadow)
         assert d.screen.game.status == shadow.status
 
 

@@ -847,16 +847,16 @@ def _image(game):
 
 
 def _conserved(game, deck):
-    from engine import saves
+    from engine import save_checks
 
-    return sorted(saves.census(game)) == deck
+    return sorted(save_checks.census(game)) == deck
 
 
 def play_out(game, rng, limit=3000):
     """Random legal moves to the end, with the invariants checked at each:
     the cards conserved, validate() passing, an illegal move changing nothing,
     undo restoring the save image byte for byte.  None, or what broke."""
-    from engine import saves
+    from engine import save_checks, saves
     from engine.game import PLAYING
 
     deck = sorted(game.every_card())
@@ -881,7 +881,7 @@ def play_out(game, rng, limit=3000):
         if not _conserved(game, deck):
             return "cards not conserved after %#x" % mv
         try:
-            saves.validate(game)
+            save_checks.validate(game)
         except saves.SaveError as e:
             return "after %#x: %s" % (mv, e)
         if game.can_undo() and rng.random() < 0.3:
@@ -920,11 +920,11 @@ def _reseal(buf):
 def try_save(rng, counts, cls, rule_sets, buf, example):
     """Load one (mutated) save: refused with SaveError, or a game whose
     state holds up to the end of a random play-out; counts which."""
-    from engine import saves
+    from engine import save_checks, saves
 
     counts.tried += 1
     try:
-        game = saves.load(cls, buf, rule_sets)
+        game = save_checks.load(cls, buf, rule_sets)
     except saves.SaveError:
         counts.refused += 1
         return
@@ -932,7 +932,7 @@ def try_save(rng, counts, cls, rule_sets, buf, example):
         counts.failed("crashes", "%s: load: %s: %s" % (example, type(e).__name__, e))
         return
     try:
-        saves.validate(game)
+        save_checks.validate(game)
         problem = play_out(game, rng)
     except saves.SaveError as e:
         problem = str(e)
@@ -999,7 +999,7 @@ def fuzz_saves(rng, deadline, counts):
 def fuzz_moves(rng, deadline, counts):
     """Random games to the end with the invariants (play_out); then a save and
     load of the end, which must give the same image back.  Each game is one try."""
-    from engine import saves
+    from engine import save_checks
 
     while time.perf_counter() < deadline:
         cls, rule_sets = rng.choice(_engine_games())
@@ -1012,7 +1012,7 @@ def fuzz_moves(rng, deadline, counts):
             problem = play_out(game, rng)
             if not problem:
                 image = _image(game)
-                if _image(saves.load(cls, image, rule_sets)) != image:
+                if _image(save_checks.load(cls, image, rule_sets)) != image:
                     problem = "save and load changed the image"
         except Exception as e:  # noqa: B902
             counts.failed("crashes", "%s: %s: %s" % (example, type(e).__name__, e))

@@ -44,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, saves  # noqa: E402
+from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, save_checks, saves  # noqa: E402
 from engine import store as st  # noqa: E402
 from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402
@@ -64,7 +64,7 @@ def clone(game):
     """A copy of game through a save (what a checkpoint records of it)."""
     buf = bytearray(256)
     n = saves.save(game, buf)
-    return saves.load(type(game), buf[:n], len(type(game).RULE_NAMES))
+    return save_checks.load(type(game), buf[:n], len(type(game).RULE_NAMES))
 
 
 def image(game):

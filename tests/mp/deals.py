@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import ctd, saves  # noqa: E402
+from engine import ctd, save_checks, saves  # noqa: E402
 from engine import ctd_bots as bots  # noqa: E402
 from engine.game import PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402
@@ -31,5 +31,5 @@ for rules in range(3):
         g.play(mv)
     buf = bytearray(256)
     n = saves.save(g, buf)
-    h = saves.load(ctd.Dungeon, buf, 3)
-    print(rules, "game", g.status, g.kills, g.score(), hexed(moves), n, hexed(buf[:n]), len(saves.census(h)))
+    h = save_checks.load(ctd.Dungeon, buf, 3)
+    print(rules, "game", g.status, g.kills, g.score(), hexed(moves), n, hexed(buf[:n]), len(save_checks.census(h)))
