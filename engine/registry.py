@@ -94,6 +94,17 @@ def read(path):
     return value
 
 
+def call(path, name, *args):
+    """Call function name of module path, the module and whatever it imported
+    released again after (for work done now and then: the store's log work,
+    drawing a deal from a list)."""
+    before = list(sys.modules)
+    try:
+        return getattr(module(path), name)(*args)
+    finally:
+        release([m for m in sys.modules if m not in before])
+
+
 def engine_class(entry):
     """The class of a game's rules (imports its module)."""
     path, name = entry.engine.split(":")

@@ -70,8 +70,6 @@ until it is written.  Without an NVM of at least MIN_SECTOR bytes the store
 works the same in memory (self.persistent False), and keeps nothing.
 """
 
-import sys
-
 from engine import const, saves
 from engine.saves import crc16  # one CRC-16/CCITT for saves and records
 
@@ -435,9 +433,4 @@ def _log(name, *args):
     call and released after, so play never holds them."""
     from engine import registry
 
-    before = list(sys.modules)
-    store_log = registry.module("engine.store_log")
-    try:
-        return getattr(store_log, name)(*args)
-    finally:
-        registry.release([m for m in sys.modules if m not in before])
+    return registry.call("engine.store_log", name, *args)

@@ -64,6 +64,29 @@ def test_release_forgets_a_module_and_its_package_attribute():
         engine.ctd = kept
 
 
+_CALL = r"""
+import json, sys
+sys.path.insert(0, %r)
+from engine import registry
+
+out = []
+import engine.cards  # already there: stays
+deal = registry.call("engine.rng", "Rng", 7).shuffle(bytearray(range(1, 11)))
+out.append(["engine.rng" in sys.modules, "engine.cards" in sys.modules])
+try:
+    registry.call("engine.deals", "from_list", None, 0, 0, -1)  # raises: no entry
+except Exception:
+    out.append("engine.deals" in sys.modules)
+print(json.dumps(out))
+"""
+
+
+def test_call_releases_what_it_imported_even_when_the_call_raises():
+    r = subprocess.run([sys.executable, "-c", _CALL % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == [[False, True], False]
+
+
 _LAZY = r"""
 import json, sys
 sys.path.insert(0, %r)

@@ -329,8 +329,6 @@ class App:
         its reader (engine/deals.py) are imported for this and released before
         it returns."""
         registry.engine_class(entry)  # the game's rules stay: play needs them
-        before = list(sys.modules)
-        out = registry.module(_DEALS).from_list(entry, rules, seed, self.last_deal)
-        registry.release([m for m in sys.modules if m not in before])
+        out = registry.call(_DEALS, "from_list", entry, rules, seed, self.last_deal)
         gc.collect()
         return out

@@ -661,17 +661,19 @@ class Play(GameScreen):
     def floor_card(self):
         """Open the floor card (ui/rogue_floor.py, imported for it and let go
         once it closes: GameScreen.open_from)."""
-        if self._menu_mine:  # no card menu opens before the next floor: the floor card takes its room
-            self._menu_mine = False
-            registry.release((_MENU,))
+        self._let_go_menu()  # no card menu opens before the next floor: the floor card takes its room
         self.tiles.no_cursor()  # the card hides the top row, not a frame over it
         self.open_from(_FLOOR, "FloorCard")
 
     def close(self):
-        if self._menu_mine:  # a screen made again for this game (back from the rules) imports it anew
+        self._let_go_menu()  # a screen made again for this game (back from the rules) imports it anew
+        super().close()
+
+    def _let_go_menu(self):
+        """Release the card menu's module if this screen imported it."""
+        if self._menu_mine:
             self._menu_mine = False
             registry.release((_MENU,))
-        super().close()
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, won, scored=True):
