@@ -16,9 +16,14 @@ Styles: half blocks (1x2 pixels a character: needs 130x35), quadrants (2x2:
 Keys: arrows = d-pad, Z or A or Enter = A, X or B or Backspace = B,
 M or Esc = hold B (the pause menu), Q = quit (a game in progress waits in the
 NVM file; with --nvm "" it would be lost, so Q asks again first), Ctrl-C =
-quit at once.
+quit at once.  Back in the shell, the player says which games wait and in
+which file.
 A terminal sends no key releases, so a key is a short press; holding an arrow
 lets the terminal's own key repeat move the cursor on.
+
+Idle, the app dims the panel and later puts it to sleep, as on a board (the
+Settings screen sets when): the picture is then drawn faint, or dark with
+"asleep: any key wakes" on it, since a press on a sleeping panel only wakes it.
 """
 
 import argparse
@@ -29,11 +34,15 @@ import signal
 import sys
 import time
 
+from engine import registry
 from hw.fake import FakeBoard, FileNVM
 from tools.sim import STYLES, Sim, blocks
 
 HELP = "arrows move  Z/A: A  X/B: B  M: pause (hold B)  Q: quit"
 ASK = "Q again quits and loses this game; any other key plays on"
+ASLEEP = "asleep: any key wakes"
+DIM = "\x1b[2;90m"  # the panel dimmed: faint, and grey where faint is not drawn
+UNDIM = "\x1b[22;39m"
 _KEYS = {
     "\x1b[A": "UP", "\x1bOA": "UP", "\x1b[B": "DOWN", "\x1bOB": "DOWN",
     "\x1b[C": "RIGHT", "\x1bOC": "RIGHT", "\x1b[D": "LEFT", "\x1bOD": "LEFT",
@@ -82,6 +91,7 @@ class Player:
         self.last = None
         self.asking = False  # Q was pressed during a game: a second Q quits
         self.kept = nvm is not None  # the NVM is in a file: a game in progress waits there
+        self.path = getattr(nvm, "path", None)
 
     def quit(self):
         """Q: True when the player may go.  During a game whose moves are kept
@@ -93,6 +103,24 @@ class Player:
             self.last = None  # redraw, with the question under the panel
             return False
         return True
+
+    def waiting(self):
+        """The titles of the games suspended in the store, in the registry's order."""
+        store = self.sim.app.store
+        return [e.title for e in registry.GAMES if store.suspended(e.game_id) is not None]
+
+    def farewell(self):
+        """The line said once the terminal is back: which games wait, and where."""
+        if not self.kept:
+            return 'Nothing was kept: with --nvm "" the board\'s NVM lived in memory only.'
+        path = os.path.abspath(self.path) if self.path else "the board's NVM"
+        games = self.waiting()
+        if not games:
+            return "Saves, stats and settings are kept in %s." % path
+        if len(games) == 1:
+            return "Your game of %s waits in %s; run the same command to continue." % (games[0], path)
+        names = ", ".join(games[:-1]) + " and " + games[-1]
+        return "Your games of %s wait in %s; run the same command to continue." % (names, path)
 
     def now(self):
         return int((time.monotonic() - self.t0) * 1000)
@@ -120,12 +148,20 @@ class Player:
         self.draw()
 
     def draw(self):
-        ram = bytes(self.sim.panel.ram)
-        if ram == self.last:
+        """The panel as the app leaves it: lit, dimmed (faint) or asleep (dark,
+        with a line saying a key wakes it); redrawn only when that changes."""
+        app = self.sim.app
+        state = (bytes(self.sim.panel.ram), app.dimmed, app.asleep, self.asking)
+        if state == self.last:
             return
-        self.last = ram
+        self.last = state
         lines = blocks(self.sim.panel.rows(), self.style)
         w = len(lines[0])
+        if app.asleep:
+            lines = [" " * w for _ in lines]
+            lines[len(lines) // 2] = ASLEEP.center(w)[:w]
+        elif app.dimmed:
+            lines = [DIM + line + UNDIM for line in lines]
         frame = ["\x1b[H+" + "-" * w + "+"]
         frame += ["|" + line + "|" for line in lines]
         frame.append("+" + "-" * w + "+")
@@ -164,6 +200,7 @@ def main(argv=None):
     saved = termios.tcgetattr(fd)
     out = sys.stdout
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    player = None
     try:
         tty.setraw(fd)
         out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -184,6 +221,8 @@ def main(argv=None):
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[?25h\x1b[?1049l")
+        if player is not None:  # after the picture is gone, so the line stays on screen
+            out.write(player.farewell() + "\n")
         out.flush()
 
 
