@@ -168,3 +168,14 @@ def test_the_panel_is_drawn_faint_when_the_app_dims_it_and_dark_when_it_sleeps()
         p.tick()
     assert not p.sim.app.asleep and not p.sim.app.dimmed
     assert frame(out) == lit and type(p.sim.screen).__name__ == "Title"
+
+
+def test_without_termios_the_player_says_it_needs_a_posix_terminal(monkeypatch, capsys):
+    from tools import play
+
+    monkeypatch.setitem(sys.modules, "termios", None)  # as on Windows: import termios fails
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert play.main(["--nvm", ""]) == 2
+    err = capsys.readouterr().err
+    assert "needs a POSIX terminal" in err and "Traceback" not in err

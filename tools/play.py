@@ -24,6 +24,8 @@ lets the terminal's own key repeat move the cursor on.
 Idle, the app dims the panel and later puts it to sleep, as on a board (the
 Settings screen sets when): the picture is then drawn faint, or dark with
 "asleep: any key wakes" on it, since a press on a sleeping panel only wakes it.
+
+It needs a POSIX terminal (Linux, macOS, or WSL on Windows).
 """
 
 import argparse
@@ -187,8 +189,13 @@ def main(argv=None):
         except (OSError, ValueError) as e:
             print("play: --nvm: %s" % (e.strerror if isinstance(e, OSError) and e.strerror else e), file=sys.stderr)
             return 2
-    import termios
-    import tty
+    try:
+        import termios
+        import tty
+    except ImportError:  # Windows, outside WSL
+        print("tools.play needs a POSIX terminal (Linux, macOS, or WSL on Windows); "
+              "for a picture without one: python -m tools.shot --text", file=sys.stderr)
+        return 2
 
     cols, rows = shutil.get_terminal_size((80, 24))
     style = args.style or ("half" if cols >= 130 and rows >= 35 else "quadrant" if cols >= 66 and rows >= 35 else "braille")
