@@ -144,8 +144,10 @@ def validate(game):
         _validate_ctd(game)
     elif game.GAME_ID == 4:
         _validate_rogue(game)
-    else:
+    elif game.GAME_ID == 2 or game.GAME_ID == 3:
         _validate_crawl(game)
+    else:
+        raise SaveError("save is of game %d, which has no checks here" % game.GAME_ID)
 
 
 def _validate_ctd(g):
