@@ -37,12 +37,23 @@ stepped over 8 bytes at a time.  The next record goes after the last byte that
 is not 0xFF (and after any torn record's whole length), with the seq a torn
 record had, so counted records follow each other without gaps: a gap means a
 committed record was damaged, and the suspended games open across it are
-dropped (self.damaged).
+dropped.  So is a committed record (commit byte 0x00) whose CRC fails.
+
+What a player would miss is written twice: SETTINGS, ACHIEVEMENTS, STATS and
+RESULT records are twins, two copies with the same seq one after the other
+(in a compaction too).  The second counts only when the first did not (an
+older firmware steps over it as a stale seq), so any one damaged record loses
+no stats, achievement or setting.  Moves and checkpoints are written once: a
+damaged one loses its game.  Whatever a load drops is told: lost_games,
+lost_stats and lost_other say what, and settle() forgets it once the player
+has been told (ui/menus.py's Notice).
 
 Loading (Store(nvm)) reads only, never writes: a blank sector is a first boot;
 a foreign or torn one loads empty with self.reset True (the app says "saves
-were reset").  The first save claims the sector with a compaction, which on a
-blank sector only programs (no erase).
+were reset").  A damaged header over sound records (a bit rotted in it, or a
+compaction cut while its header was programmed) loads those records, and the
+first save writes the sector anew.  The first save claims the sector with a
+compaction, which on a blank sector only programs (no erase).
 
 A compaction rewrites the live records, renumbered from seq 0: the whole
 sector with its header left erased (one erase), then the 16-byte header alone,
@@ -59,11 +70,15 @@ What the app must do (write-ahead, barriers):
   * move(game_id, mv) after the engine applied mv and before its result is
     shown (UNDO after game.undo()): a power cut then can never take back a
     card that was seen;
-  * result(...) once a game is over; drop(game_id) to forget one unscored.
+  * result(...) once a game is over; drop(game_id) to forget one unscored;
+  * forget_unknown(rule_sets) once loaded: a checkpoint the firmware's games
+    cannot hold (an unknown game or rule set) is not a suspended game;
+  * settle() once the player was told what was lost.
 
 Memory: one 264-byte record buffer (every save is built in it; a move record is
 written through preallocated memoryviews, so it allocates nothing), the
-settings, a 10-byte entry per stats key, and four small lists of 16 ints.
+settings, a 10-byte entry per stats key, four small lists of 16 ints, and
+9 bytes a slot of its checkpoint's head (what suspended() tells).
 Loading and walking the log read the sector 256 bytes at a time into a
 512-byte window; a compaction holds the new sector image (len(nvm) bytes)
 until it is written.  Without an NVM of at least MIN_SECTOR bytes the store
@@ -101,11 +116,15 @@ HEADER_SIZE = const(16)
 MAX_PAYLOAD = const(240)
 MIN_SECTOR = const(1024)  # a smaller NVM (a SAMD21's 256 B) holds no store
 KEEP_FREE = const(1024)  # maybe_compact() compacts when less is free
+LOST_SETTINGS = const(1)  # lost_other's bits: a settings record was lost,
+LOST_ACHIEVEMENTS = const(2)  # an achievements one,
+LOST_UNKNOWN = const(4)  # or damaged bytes no record could be told in
 CHECKPOINT_EVERY = const(32)  # moves in a stream before the app writes a new checkpoint
 
 _MEM_SIZE = const(4096)  # the log in memory when there is no NVM
 _REC_SIZE = const(264)  # 5 + a 256-byte save image (saves.SIZE) + 3
 ENTRY_SIZE = const(10)  # a stats entry
+CP_HEAD = const(9)  # a checkpoint's flags, then its save's version, game, rule set, status and seed
 _ACH_MASK = const(0x3FFFFFFF)  # achievements stay small ints on a 32-bit board
 _PRACTICE = const(1)
 _LOWER = const(1)  # stats entry flags
@@ -145,8 +164,15 @@ class Store:
                      cut): it loaded empty; say "saves were reset"
         blank        the sector was erased (a first boot, or a cut right after
                      a compaction's erase, which no byte can tell apart)
-        damaged      suspended games were dropped: a committed record was
-                     damaged, or the sector had no room left for them
+        lost_games   bit g: the game suspended in slot g was dropped (a damaged
+                     record, a checkpoint that failed its load or its game's
+                     checks, or no room left in the sector for it)
+        lost_stats   bit g: a stats record of game g was lost (bit 0: of a game
+                     the damage does not tell)
+        lost_other   LOST_SETTINGS, LOST_ACHIEVEMENTS, LOST_UNKNOWN bits
+        damaged      any of those three: something was lost; say what
+        repaired     damaged records a twin stood in for, or a damaged header
+                     over sound records: nothing was lost
         settings     SETTINGS_SIZE bytes (SET_*); save_settings() keeps them
         achievements the bit mask earned (earn())"""
 
@@ -160,7 +186,11 @@ class Store:
         self.size = size
         self.reset = False  # the sector held foreign or torn data: loaded empty
         self.blank = True  # the sector was erased: a first boot
-        self.damaged = False  # a committed record was damaged: suspended games across it dropped
+        self.lost_games = 0  # what was lost, as Store's docstring says
+        self.lost_stats = 0
+        self.lost_other = 0
+        self.repaired = 0
+        self._stale = False  # the sector still holds what was lost or repaired: settle() rewrites it
         self.claimed = False  # the sector has our valid header
         self.compacting = False  # True while a compaction writes (a power cut there loses all)
         self.generation = 0
@@ -177,13 +207,21 @@ class Store:
         self._cp_len = [0] * 16  # its payload length
         self._moves = [0] * 16  # MOVE records after it
         self._net = [0] * 16  # the game's moves: the checkpoint's, plus moves, minus undos
+        self._head = bytearray(16 * CP_HEAD)  # per slot: its checkpoint's first bytes, as loaded
         self._rec = bytearray(_REC_SIZE)
         self._view = memoryview(self._rec)
         self._move_body = self._view[0:7]
         self._win = None
         self._top = 0
+        self._hurt = -1  # store_log.records()'s findings
+        self._mended = 0
         if self.persistent:
             _log("load", self)
+
+    @property
+    def damaged(self):
+        """Something was lost: lost_games, lost_stats or lost_other say what."""
+        return bool(self.lost_games or self.lost_stats or self.lost_other)
 
     # -- what the screens ask ------------------------------------------------
     def save_settings(self):
@@ -192,7 +230,7 @@ class Store:
         if self.settings == self._saved:
             return False
         self._rec[4:4 + SETTINGS_SIZE] = self.settings
-        if not self._append(REC_SETTINGS << 4, SETTINGS_SIZE, 0):
+        if not self._append(REC_SETTINGS << 4, SETTINGS_SIZE, 0, True):
             return False
         self._saved[:] = self.settings
         return True
@@ -213,7 +251,7 @@ class Store:
         if self.achievements == self._saved_ach:
             return False
         self._put_ach(0)
-        if not self._append(REC_ACHIEVEMENTS << 4, 4, 0):
+        if not self._append(REC_ACHIEVEMENTS << 4, 4, 0, True):
             return False
         self._saved_ach = self.achievements
         return True
@@ -264,7 +302,7 @@ class Store:
             n = self._put_ach(n)
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((REC_RESULT << 4) | game_id, n, 0):
+        if not self._append((REC_RESULT << 4) | game_id, n, 0, True):
             return False
         self._cp[game_id] = 0
         if not practice:
@@ -287,6 +325,7 @@ class Store:
             return False
         self._cp[slot] = p
         self._cp_len[slot] = n
+        self._head[slot * CP_HEAD:(slot + 1) * CP_HEAD] = self._view[4:4 + CP_HEAD]
         self._moves[slot] = 0
         self._net[slot] = game.moves
         return True
@@ -312,12 +351,13 @@ class Store:
         p = self._cp[game_id]
         if not p:
             return None
-        head = self._read(p + 4, 11)  # flags, then the save's first 10 bytes
-        if head[5] & head[6] & head[7] & head[8] == 0xFF:
+        head = self._head
+        h = game_id * CP_HEAD
+        if head[h + 5] & head[h + 6] & head[h + 7] & head[h + 8] == 0xFF:
             seed = -1
         else:
-            seed = head[5] | (head[6] << 8) | (head[7] << 16) | ((head[8] & 0x3F) << 24)
-        return (head[3], seed, self._net[game_id], bool(head[0] & _PRACTICE))
+            seed = head[h + 5] | (head[h + 6] << 8) | (head[h + 7] << 16) | ((head[h + 8] & 0x3F) << 24)
+        return (head[h + 3], seed, self._net[game_id], bool(head[h] & _PRACTICE))
 
     def since_checkpoint(self, game_id):
         """The move records in the slot's stream since its checkpoint (what
@@ -346,11 +386,38 @@ class Store:
         n = self._put_ach(0) if self.achievements != self._saved_ach else 0
         if n == 0 and not self._cp[game_id]:
             return False
-        if not self._append((REC_RESULT << 4) | game_id, n, 0):
+        if not self._append((REC_RESULT << 4) | game_id, n, 0, True):
             return False
         self._cp[game_id] = 0
         self._saved_ach = self.achievements
         return True
+
+    def forget_unknown(self, rule_sets):
+        """rule_sets[g]: how many rule sets game g has (0 or beyond its end:
+        no such game).  A checkpoint of an unknown game, of a rule set its
+        game lacks, or in another game's slot is not a suspended game: it is
+        forgotten (settle() writes that) and counted in lost_games.  Call it
+        once the store is loaded, before any screen asks suspended()."""
+        head = self._head
+        for s in range(16):
+            h = s * CP_HEAD + 1  # the save's version, game and rule set
+            if self._cp[s]:
+                if (head[h] != saves.VERSION or head[h + 1] != s or s >= len(rule_sets)
+                        or head[h + 2] >= rule_sets[s]):
+                    self._cp[s] = 0
+                    self.lost_games |= 1 << s
+                    self._stale = True
+
+    def settle(self):
+        """The player was told what was lost: forget it, and write the sector
+        anew (a compaction) if it still holds the damage or a forgotten game,
+        so that the next boot does not tell it again.  Call it after a press,
+        never at start-up."""
+        if self._stale:
+            self._stale = False
+            _log("compact", self, 0)
+        self.lost_games = self.lost_stats = self.lost_other = 0
+        self.repaired = 0
 
     def free(self):
         """Bytes left for records before a compaction."""
@@ -383,14 +450,16 @@ class Store:
             self._rec[4 + n + i] = (a >> (8 * i)) & 0xFF
         return n + 4
 
-    def _append(self, tag, n, slot):
+    def _append(self, tag, n, slot, twin=False):
         """Write the record whose payload (n bytes) is in the record buffer:
-        its body, then its commit byte.  Compacts first if it does not fit;
-        slot: a slot that must still be open then.  Its offset, 0 if not written."""
+        its body, then its commit byte; with twin, then again just after it
+        with the same seq.  Compacts first if it does not fit; slot: a slot
+        that must still be open then.  Its offset, 0 if not written."""
         span = _span(n)
-        if not self.claimed or self.end + span > self.size:
-            _log("compact", self, span, tag & 0x0F if tag >> 4 >= REC_CHECKPOINT else 0)
-            if self.end + span > self.size or (slot and not self._cp[slot]):
+        need = span + span if twin else span
+        if not self.claimed or self.end + need > self.size:
+            _log("compact", self, need, tag & 0x0F if tag >> 4 >= REC_CHECKPOINT else 0)
+            if self.end + need > self.size or (slot and not self._cp[slot]):
                 return 0
         rec = self._rec
         s = self.seq
@@ -409,7 +478,12 @@ class Store:
             nvm[p:p + n + 6] = self._view[0:n + 6]
         nvm[p + n + 6:p + n + 7] = b"\x00"
         self.writes += 2
-        self.end = p + span
+        if twin:
+            q = p + span
+            nvm[q:q + n + 6] = self._view[0:n + 6]
+            nvm[q + n + 6:q + n + 7] = b"\x00"
+            self.writes += 2
+        self.end = p + need
         self.seq = (s + 1) & 0xFFFF
         return p
 

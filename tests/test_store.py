@@ -17,6 +17,7 @@ from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tests.rp2040_nvm import PowerCut, RP2040NVM
 from tools import mpy
+from engine import store_log
 from tools import powercut as pc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -139,7 +140,7 @@ def test_settings_defaults_and_saving_only_what_changed():
     w = nvm.writes
     assert not s.save_settings() and nvm.writes == w
     s.settings[st.SET_REPEAT] = 0
-    assert s.save_settings() and nvm.writes == w + 2
+    assert s.save_settings() and nvm.writes == w + 4  # a twin: body and commit twice
     assert reload(s).settings[st.SET_REPEAT] == 0
 
 
@@ -325,7 +326,7 @@ def test_a_blank_sector_is_a_clean_start_and_the_first_save_erases_nothing():
     assert nvm.writes - w == 2 * 20 and nvm.erases == 0  # two program-only writes a move
 
 
-@pytest.mark.parametrize("junk", ["random", "zeros", "fat", "other magic", "our header torn"])
+@pytest.mark.parametrize("junk", ["random", "zeros", "fat", "other magic", "another format", "our magic over junk"])
 def test_foreign_or_garbage_sector_resets_writing_nothing_until_the_first_save(junk):
     rnd = random.Random(junk)
     if junk == "random":
@@ -336,11 +337,15 @@ def test_foreign_or_garbage_sector_resets_writing_nothing_until_the_first_save(j
         flash = b"\xeb\x3c\x90MSDOS5.0" + bytes(4085)
     elif junk == "other magic":
         flash = b"DKCR\x02\x00" + b"\xff" * 4090  # a format this store does not know
-    else:
+    elif junk == "another format":  # a sound header of format 2 over records this one could read
         good = st.Store(RP2040NVM())
         good.result(1, 0, True, 3, False)
         flash = bytearray(good.nvm.flash)
-        flash[3] &= 0xF0
+        flash[4] = 2
+        c = st.crc16(flash, 0, 14)
+        flash[14:16] = bytes((c & 0xFF, c >> 8))
+    else:  # our magic, then no header nor record
+        flash = b"DKCR" + bytes(rnd.randrange(256) for _ in range(4092))
     nvm = RP2040NVM(image=flash)
     s = st.Store(nvm)
     assert s.reset and not s.blank and not s.claimed and nvm.writes == 0
@@ -378,10 +383,250 @@ def test_a_damaged_committed_record_drops_the_game_across_it_and_keeps_the_rest(
     p = s.end
     play(g, crawl_bots, 6, Rng(2), s)
     flash = bytearray(s.nvm)
-    flash[p + 4 + 16] ^= 0x01  # a bit rots in the third move record
+    flash[p + 4 + 16] ^= 0x03  # two bits rot in the third move record (one would be mended)
     again = st.Store(flash)
     assert again.damaged and not again.reset and again.suspended(2) is None
     assert again.stats(2, 0).best == 30
+
+
+# -- nothing lost without a word -----------------------------------------------------------
+def rich_store(compact_last=False):
+    """A store a player has used: settings, achievements, stats of five rule
+    sets (the last written after a compaction with compact_last), a finished
+    game, and two suspended games with moves and undos: (the store, the
+    suspended games by slot)."""
+    s = st.Store(RP2040NVM())
+    s.settings[st.SET_CONTRAST] = 3
+    s.settings[st.SET_LAST_GAME] = 0x31
+    s.save_settings()
+    s.earn(0b1011, at_once=True)
+    s.result(1, 0, True, 12, False)
+    s.result(1, 2, False, None, False)
+    s.result(2, 0, True, 40, False)
+    s.result(3, 1, False, 7, False, higher_is_better=False)
+    g = crawl.Scoundrel(0).deal(4)
+    s.checkpoint(g)
+    play(g, crawl_bots, 5, Rng(4), s)
+    s.result(3, 0, True, 3, False, higher_is_better=False)
+    if compact_last:
+        store_log.compact(s, 0)
+    s.result(4, 0, True, 9, False)
+    games = {}
+    for cls, bots, rules, seed in ((crawl.Soltura, crawl_bots, 1, 6), (ctd.Dungeon, ctd_bots, 0, 8)):
+        game = cls(rules).deal(seed)
+        s.checkpoint(game)
+        play(game, bots, 9, Rng(seed), s, undo_every=4)
+        games[cls.GAME_ID] = game
+    return s, games
+
+
+def kept(store):
+    """What a player would miss besides the games: settings, achievements, stats."""
+    return bytes(store._saved), store._saved_ach, sorted((k, bytes(v)) for k, v in store._stats.items())
+
+
+def flips(flash, end, width):
+    """Each byte of the log (and the header) with width neighbouring bits
+    flipped, which ones chosen by the byte's place; every choice of them
+    in every byte with DECKCRAWL_FULL_SWEEPS."""
+    full = os.environ.get("DECKCRAWL_FULL_SWEEPS") == "1"
+    mask = (1 << width) - 1
+    for at in range(end):
+        for low in range(9 - width) if full else ((at * 5) % (9 - width),):
+            img = bytearray(flash)
+            img[at] ^= mask << low
+            yield "byte %d bits %d-%d" % (at, low, low + width - 1), img
+
+
+def resumes_or_tells(t, games, where):
+    """Each game resumes the same, or it is gone and said so; how many were said."""
+    told = 0
+    for slot, game in games.items():
+        got = t.resume(slot, type(game)) if t.suspended(slot) is not None else None
+        if got is None:  # gone, or refused by the load's checks (then dropped): said
+            assert t.lost_games & (1 << slot), where + ": a game gone without a word"
+            told += 1
+        else:
+            same_game(got, game)
+    return told
+
+
+@pytest.mark.parametrize("compact_last", [False, True], ids=["appended", "after a compaction"])
+def test_one_flipped_bit_anywhere_loses_nothing(compact_last):
+    s, games = rich_store(compact_last)
+    before = kept(s)
+    repaired = 0
+    for where, img in flips(s.nvm.flash, s.end, 1):
+        nvm = RP2040NVM(image=img)
+        t = st.Store(nvm)
+        assert nvm.writes == 0 and not t.reset and not t.damaged, where
+        assert kept(t) == before, where  # a twin stands in, or the record is mended
+        assert resumes_or_tells(t, games, where) == 0, where  # moves and checkpoints are mended
+        repaired += t.repaired
+    assert repaired > 0.8 * s.end  # most bytes are records' (the rest: padding)
+
+
+@pytest.mark.parametrize("compact_last", [False, True], ids=["appended", "after a compaction"])
+def test_two_flipped_bits_anywhere_keep_stats_settings_and_achievements_and_tell_each_lost_game(compact_last):
+    s, games = rich_store(compact_last)
+    before = kept(s)
+    told = 0
+    for where, img in flips(s.nvm.flash, s.end, 2):
+        nvm = RP2040NVM(image=img)
+        t = st.Store(nvm)
+        assert nvm.writes == 0 and not t.reset, where
+        assert kept(t) == before, where  # a twin stands in for any one damaged record
+        assert t.lost_stats == 0 and t.lost_other & (st.LOST_SETTINGS | st.LOST_ACHIEVEMENTS) == 0, where
+        told += resumes_or_tells(t, games, where)
+    assert told > 100  # the sweep did damage the games' records
+
+
+def test_a_damaged_header_over_sound_records_loads_them_and_the_first_save_writes_a_new_one():
+    s, games = rich_store()
+    before = kept(s), pc.persisted(s)
+    for at in range(st.HEADER_SIZE):
+        for bit in range(8):
+            img = bytearray(s.nvm.flash)
+            img[at] ^= 1 << bit
+            nvm = RP2040NVM(image=img)
+            t = st.Store(nvm)
+            assert (kept(t), pc.persisted(t)) == before and not t.reset and not t.damaged, (at, bit)
+            assert t.repaired == 1 and not t.claimed and nvm.writes == 0
+    t.settings[st.SET_DIM] = 0
+    assert t.save_settings() and nvm.erases == 1 and t.claimed  # written anew, with a sound header
+    again = reload(t)
+    assert again.claimed and again.repaired == 0 and kept(again)[2] == before[0][2]
+    same_game(again.resume(2, crawl.Soltura), games[2])
+
+
+def test_a_header_wiped_on_purpose_starts_clean_as_the_readme_says():
+    s, games = rich_store()
+    nvm = RP2040NVM(image=s.nvm.flash)
+    nvm[0:16] = bytes(16)  # README: forget everything from the board's REPL
+    t = st.Store(RP2040NVM(image=nvm.flash))
+    assert t.reset and pc.persisted(t) == pc.EMPTY and not t.damaged
+
+
+def test_a_damaged_twin_is_repaired_and_both_lost_is_told_with_the_older_stats():
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.result(2, 0, True, 30, False)
+    p = s.end
+    s.result(2, 0, False, 12, False)
+    rec = st._span(st.ENTRY_SIZE)
+    assert s.end == p + 2 * rec and s.nvm[p:p + rec] == s.nvm[p + rec:p + 2 * rec]  # two copies
+    one = bytearray(s.nvm)
+    one[p + 6] ^= 0x10  # the first copy's payload
+    t = st.Store(one)
+    assert not t.damaged and t.repaired == 1 and t.stats(2, 0).played == 2
+    both = bytearray(one)
+    both[p + rec + 6] ^= 0x10
+    t = st.Store(both)
+    assert t.lost_stats == 1 << 2 and t.damaged and not t.lost_games
+    assert (t.stats(2, 0).played, t.stats(2, 0).best) == (1, 30)  # the record before stands
+
+
+def test_a_damaged_checkpoint_loses_its_game_with_a_word_even_as_the_last_record():
+    for moves in (6, 0):
+        s = st.Store(bytearray(b"\xff" * 4096))
+        s.result(2, 0, True, 30, False)
+        g = crawl.Soltura(0).deal(2)
+        p = s.end
+        s.checkpoint(g)
+        play(g, crawl_bots, moves, Rng(2), s)
+        flash = bytearray(s.nvm)
+        flash[p + 40] ^= 0x0C  # two bits rot in the checkpoint (one would be mended)
+        again = st.Store(flash)
+        assert again.suspended(2) is None and again.lost_games == 1 << 2, moves
+        assert again.stats(2, 0).best == 30 and not again.lost_stats
+
+
+def test_settle_writes_the_damage_away_so_the_next_boot_says_nothing():
+    s, games = rich_store()
+    flash = bytearray(s.nvm.flash)
+    p = s._cp[1] + 24
+    flash[p] ^= 0x30  # two bits inside Clear the Dungeon's checkpoint
+    nvm = RP2040NVM(image=flash)
+    t = st.Store(nvm)
+    assert t.lost_games == 1 << 1 and nvm.writes == 0
+    t.settle()
+    assert nvm.erases == 1 and not t.damaged
+    again = reload(t)
+    assert not again.damaged and again.repaired == 0 and kept(again) == kept(s)
+    same_game(again.resume(2, crawl.Soltura), games[2])
+
+
+def put_checkpoint(store, slot, image):
+    """A CHECKPOINT record with sound CRCs of any save image, in any slot."""
+    image = bytearray(image)
+    n = saves.HEADER + (len(image) - saves.HEADER - 2)
+    c = st.crc16(image, 0, n)
+    image[n] = c & 0xFF
+    image[n + 1] = c >> 8
+    store._rec[4] = 0
+    store._rec[5:5 + len(image)] = image
+    assert store._append((st.REC_CHECKPOINT << 4) | slot, len(image) + 1, 0)
+
+
+@pytest.mark.parametrize("how", ["a rule set the game lacks", "another game's slot", "an unknown game",
+                                 "an unknown save version"])
+def test_a_checkpoint_the_games_cannot_hold_is_not_suspended_and_is_told_once(how):
+    s = st.Store(RP2040NVM())
+    s.result(3, 0, True, 5, False, higher_is_better=False)
+    buf = bytearray(256)
+    image = bytearray(buf[:saves.save(crawl.Scoundrel(0).deal(3), buf)])
+    slot = 3
+    if how == "a rule set the game lacks":
+        image[2] = 5
+    elif how == "another game's slot":
+        slot = 2
+    elif how == "an unknown game":
+        image[1] = slot = 9
+    else:
+        image[0] = 99
+    put_checkpoint(s, slot, image)
+    nvm = RP2040NVM(image=s.nvm.flash)
+    t = st.Store(nvm)
+    assert t.suspended(slot) is not None  # sound records: the store alone cannot tell
+    t.forget_unknown(bytes((0, 3, 2, 2, 2)))
+    assert t.suspended(slot) is None and t.lost_games == 1 << slot and nvm.writes == 0
+    t.settle()
+    again = reload(t)
+    again.forget_unknown(bytes((0, 3, 2, 2, 2)))
+    assert again.suspended(slot) is None and not again.damaged and again.stats(3, 0).played == 1
+
+
+def test_a_checkpoint_that_fails_its_checks_at_continue_is_dropped_and_told():
+    s = st.Store(RP2040NVM())
+    buf = bytearray(256)
+    g = crawl.Scoundrel(0).deal(3)
+    image = bytearray(buf[:saves.save(g, buf)])
+    image[saves.HEADER] = image[saves.HEADER + 1]  # a card twice: an impossible game
+    put_checkpoint(s, 3, image)
+    s = reload(s)
+    assert s.suspended(3) is not None
+    assert s.resume(3, crawl.Scoundrel) is None and s.lost_games == 1 << 3
+    assert reload(s).suspended(3) is None  # dropped in the sector too
+
+
+def test_save_checks_refuse_a_game_they_have_no_checks_for():
+    from engine import save_checks
+
+    class Other(crawl.Scoundrel):
+        GAME_ID = 9
+
+    buf = bytearray(256)
+    n = saves.save(Other(0).deal(1), buf)
+    with pytest.raises(saves.SaveError, match="no checks"):
+        save_checks.load(Other, buf[:n], 2)
+
+
+def test_an_older_log_without_twins_loads_the_same():
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.result(2, 0, True, 30, False)
+    s._rec[4:4 + st.SETTINGS_SIZE] = b"\x01\x02\x02\x02\x00\x00\x00"
+    s._append(st.REC_SETTINGS << 4, st.SETTINGS_SIZE, 0)  # one copy, as the firmware before twins wrote
+    t = st.Store(bytearray(s.nvm))
+    assert not t.damaged and not t.repaired and t.settings[st.SET_CONTRAST] == 1 and t.stats(2, 0).best == 30
 
 
 def test_a_full_sector_compacts_in_play_and_then_drops_the_longest_other_game():
