@@ -282,3 +282,102 @@ def test_a_game_continued_is_the_one_the_game_list_opens_at_and_a_stray_last_gam
     third.app.store.settings[records.SET_LAST_GAME] = 0x70  # no such game
     third.app.game_list()
     assert isinstance(third.screen, menus.GameList) and third.screen.chosen == 0
+
+
+# -- what the store lost is said, once ----------------------------------------------------------
+def damaged_nvm(how):
+    """An NVM whose store lost something, and the game id it concerns."""
+    from engine import crawl
+    from engine import store as st
+
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.result(3, 0, True, 4, False, higher_is_better=False)
+    g = crawl.Scoundrel(0).deal(5)
+    p = s.end
+    s.checkpoint(g)
+    nvm = bytearray(s.nvm)
+    if how == "checkpoint":
+        nvm[p + 30] ^= 0x0C  # two bits in the checkpoint: beyond mending
+    elif how == "stats":
+        q = p - 2 * st._span(st.ENTRY_SIZE)
+        nvm[q + 6] ^= 0x03  # both copies of the result
+        nvm[q + 6 + st._span(st.ENTRY_SIZE)] ^= 0x03
+    return nvm
+
+
+def test_a_lost_saved_game_is_said_on_the_title_then_in_words_and_never_again():
+    board = FakeBoard(nvm=damaged_nvm("checkpoint"))
+    d = Driver(board=board)
+    assert read_text(d, 1, 41).strip() == "A SAVED GAME WAS LOST" and "what was lost" in read_text(d, 1, 54)
+    d.tap("A")
+    assert isinstance(d.screen, menus.Notice)
+    words = " ".join(read_row(d, r).strip() for r in range(1, 7))
+    assert "Saved game lost: Scoundrel." in words and read_row(d, 7).strip() == "A: OK"
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameList) and "Scoundrel *" not in [read_row(d, r).strip() for r in range(8)]
+    again = Driver(board=FakeBoard(nvm=bytearray(board.nvm)))  # the next boot: said once
+    assert read_text(again, 1, 41).strip() == "solo dungeon cards"
+    again.tap("A")
+    assert isinstance(again.screen, menus.GameList)
+
+
+def test_stats_that_lost_their_last_record_are_said_and_keep_the_one_before():
+    board = FakeBoard(nvm=damaged_nvm("stats"))
+    d = Driver(board=board)
+    assert read_text(d, 1, 41).strip() == "STATS WERE DAMAGED"
+    d.tap("A")
+    words = " ".join(read_row(d, r).strip() for r in range(1, 7))
+    assert "Stats damaged, they may miss games: Scoundrel." in words
+
+
+def test_a_save_of_a_rule_set_the_game_lacks_is_no_game_and_the_menus_work():
+    from engine import crawl
+    from engine import store as st
+
+    s = st.Store(bytearray(b"\xff" * 4096))
+    buf = bytearray(256)
+    image = bytearray(buf[:saves.save(crawl.Scoundrel(1).deal(5), buf)])
+    image[2] = 7  # a rule set a later firmware added
+    n = len(image) - 2
+    c = saves.crc16(image, 0, n)
+    image[n:] = bytes((c & 0xFF, c >> 8))
+    s._rec[4] = 0
+    s._rec[5:5 + len(image)] = image
+    s._append((st.REC_CHECKPOINT << 4) | 3, len(image) + 1, 0)
+    board = FakeBoard(nvm=bytearray(s.nvm))
+    d = Driver(board=board)
+    assert read_text(d, 1, 41).strip() == "A SAVED GAME WAS LOST"
+    d.tap("A")
+    d.tap("A")  # the notice read: the game list
+    for _ in range(2):
+        d.tap("DOWN")
+    d.tap("A")  # Scoundrel's rule sets: no Continue, no crash
+    assert isinstance(d.screen, menus.RuleSets) and read_row(d, 2) == " Strict"
+
+
+def test_a_continue_whose_save_fails_its_checks_says_so_on_the_rule_set_menu():
+    from engine import crawl
+    from engine import store as st
+
+    s = st.Store(bytearray(b"\xff" * 4096))
+    buf = bytearray(256)
+    image = bytearray(buf[:saves.save(crawl.Scoundrel(0).deal(5), buf)])
+    image[saves.HEADER] = image[saves.HEADER + 1]  # one card twice: a sound CRC, an impossible game
+    n = len(image) - 2
+    c = saves.crc16(image, 0, n)
+    image[n:] = bytes((c & 0xFF, c >> 8))
+    s._rec[4] = 0
+    s._rec[5:5 + len(image)] = image
+    s._append((st.REC_CHECKPOINT << 4) | 3, len(image) + 1, 0)
+    board = FakeBoard(nvm=bytearray(s.nvm))
+    d = Driver(board=board)
+    d.tap("A")
+    for _ in range(2):
+        d.tap("DOWN")
+    d.tap("A")
+    assert read_row(d, 2) == " Continue"
+    d.tap("A")  # Continue: the save is refused
+    assert isinstance(d.screen, menus.RuleSets) and read_row(d, 2) == " Strict"
+    assert read_row(d, 6).strip() == "SAVED GAME WAS LOST"
+    d.tap("DOWN")
+    assert read_row(d, 6).strip() != "SAVED GAME WAS LOST"  # said once

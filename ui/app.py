@@ -62,6 +62,10 @@ class App:
         self._transient = None  # a rarely used screen's module, released when it is left
         self._transient_next = None
         self.store = Store(board.nvm)
+        rule_sets = bytearray(16)  # by game id: how many rule sets it has here
+        for e in registry.GAMES:
+            rule_sets[e.game_id] = len(e.rule_titles)
+        self.store.forget_unknown(rule_sets)
         self.reset_said = False
         self._idle_from = board.ticks_ms()
         self.dimmed = False
@@ -110,8 +114,12 @@ class App:
 
     def game_list(self, at=None):
         """The game list with a row chosen: at is a game's entry (the game just
-        left), a row's number (Stats, Settings), or None: the game last played."""
+        left), a row's number (Stats, Settings), or None: the game last played.
+        What the store lost and has not said yet is said first (the Notice)."""
         self.leave()
+        if self.store.damaged:
+            self.show(self._menu("Notice"))
+            return
         if at is None:
             at = self.last_game()
         chosen = at if type(at) is int else 0

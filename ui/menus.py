@@ -1,6 +1,7 @@
 """The screens around the games: title, game list, a game's rule sets, its
-rules pages, game over (a rule set's deals menu and the deal typed by number
-are ui/deal_entry.py, loaded only while they show).  Every line is a Text in
+rules pages, what the store lost (Notice), game over (a rule set's deals
+menu and the deal typed by number are ui/deal_entry.py, loaded only while
+they show).  Every line is a Text in
 the 5x7 font on an 8-pixel row (ui/text.py), so moving a menu's choice redraws
 two lines and nothing else, and no screen here needs a font library.
 
@@ -19,6 +20,7 @@ import displayio
 from micropython import const
 
 from engine import registry
+from engine import store as records
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
@@ -108,11 +110,20 @@ class Title(Screen):
             g[0] = sprites.card_tile(((i & 3) << 4) | (1, 13, 12, 11)[i])
             self.group.append(g)
         line = " solo dungeon cards"
-        if app.store.reset and not app.reset_said:
+        press = "      press A"
+        store = app.store
+        if store.damaged:  # said here, then in words by the Notice that A opens
+            press = "  A: what was lost"
+            games = store.lost_games
+            if store.lost_stats or store.lost_other:
+                line = "SAVES WERE DAMAGED" if games or store.lost_other else "STATS WERE DAMAGED"
+            else:
+                line = "A SAVED GAME WAS LOST" if games & (games - 1) == 0 else "SAVED GAMES WERE LOST"
+        elif store.reset and not app.reset_said:
             line = "  saves were reset"  # a blank, foreign or torn store: said once
             app.reset_said = True
         self.group.append(Text(COLUMNS, 1, 41, line).grid)
-        self.group.append(Text(COLUMNS, 1, 54, "      press A").grid)
+        self.group.append(Text(COLUMNS, 1, 54, press).grid)
 
     def button(self, key, kind):
         if key == buttons.A and kind == buttons.PRESS:
@@ -168,6 +179,10 @@ class RuleSets(Menu):
         super().__init__(app, entry.title, (), choices, chosen, "A:PLAY <:DEAL >:RULES")
         self.note = self.line(_ROWS - 2, "")
         self.choose_note()
+        bit = 1 << entry.game_id
+        if app.store.lost_games & bit:  # Continue found the save damaged: said once, here
+            app.store.lost_games &= ~bit
+            self.note.set("SAVED GAME WAS LOST")
 
     def rules_of(self, i):
         """The rule set of choice i (-1: Continue)."""
@@ -241,16 +256,14 @@ def wrap(text, width=COLUMNS):
     return lines
 
 
-class RulesPage(Screen):
-    """A game's rules for one rule set, six lines a page; down or right turns
-    the page, up or left turns back, A or B go back to the rule sets."""
+class Pages(Screen):
+    """Wrapped text, six lines a page under an inverted title with the page's
+    number; down or right turns the page, up or left turns back, A or B
+    leave (done())."""
 
-    def __init__(self, app, entry, rules, resume=False):
+    def __init__(self, app, text, hint):
         super().__init__(app)
-        self.entry = entry
-        self.rules = rules
-        self.resume = resume  # back to the game paused, not to the rule sets
-        self.lines = wrap(registry.read(entry.words)[rules])
+        self.lines = wrap(text)
         self.pages = (len(self.lines) + _BODY - 1) // _BODY
         self.page = 0
         self.title = Text(COLUMNS, 0, 0)
@@ -261,17 +274,19 @@ class RulesPage(Screen):
             t = Text(COLUMNS, 0, (i + 1) * ROW)
             self.body.append(t)
             self.group.append(t.grid)
-        self.group.append(Text(COLUMNS, 0, (_ROWS - 1) * ROW, "<>:PAGE  A/B:BACK").grid)
+        self.group.append(Text(COLUMNS, 0, (_ROWS - 1) * ROW, hint).grid)
         self._fill()
+
+    def heading(self):
+        """The title's words (the page's number goes after them)."""
+        return ""
 
     def _fill(self):
         for i in range(_BODY):
             j = self.page * _BODY + i
             self.body[i].set(self.lines[j] if j < len(self.lines) else "")
         mark = "%d/%d" % (self.page + 1, self.pages)
-        name = self.entry.rule_titles[self.rules]
-        if len(name) + len(" rules") + 1 + len(mark) <= COLUMNS:
-            name += " rules"
+        name = self.heading()
         self.title.set(pad(name[: COLUMNS - len(mark) - 1], COLUMNS - len(mark)) + mark)
 
     def button(self, key, kind):
@@ -280,15 +295,83 @@ class RulesPage(Screen):
         elif key in (buttons.UP, buttons.LEFT) and self.page > 0:
             self.page -= 1
         elif key in (buttons.A, buttons.B) and kind == buttons.PRESS:
-            if self.resume:
-                self.app.resume(self.entry)
-            else:
-                self.app.rule_sets(self.entry, self.rules)
+            self.done()
             return False
         else:
             return False
         self._fill()
         return True
+
+    def done(self):
+        pass
+
+
+class RulesPage(Pages):
+    """A game's rules for one rule set; A or B go back to the rule sets, or
+    to the game paused."""
+
+    def __init__(self, app, entry, rules, resume=False):
+        self.entry = entry
+        self.rules = rules
+        self.resume = resume  # back to the game paused, not to the rule sets
+        super().__init__(app, registry.read(entry.words)[rules], "<>:PAGE  A/B:BACK")
+
+    def heading(self):
+        name = self.entry.rule_titles[self.rules]
+        if len(name) + len(" rules") + 1 + len("%d/%d" % (self.page + 1, self.pages)) <= COLUMNS:
+            name += " rules"
+        return name
+
+    def done(self):
+        if self.resume:
+            self.app.resume(self.entry)
+        else:
+            self.app.rule_sets(self.entry, self.rules)
+
+
+def _titles(mask):
+    """The titles of the games in mask (bit: game id), and "one this
+    firmware does not know" for a bit no game has."""
+    names = []
+    for e in registry.GAMES:
+        if mask & (1 << e.game_id):
+            names.append(e.title)
+            mask &= ~(1 << e.game_id)
+    if mask:
+        names.append("one this firmware does not know")
+    return ", ".join(names)
+
+
+class Notice(Pages):
+    """What the store lost (engine/store.py's lost_games, lost_stats,
+    lost_other), in words; A or B: the store forgets it (settle()) and the
+    game list shows."""
+
+    def __init__(self, app):
+        store = app.store
+        text = ""
+        if store.lost_games:
+            many = store.lost_games & (store.lost_games - 1)
+            text += ("Saved games lost: " if many else "Saved game lost: ") + _titles(store.lost_games) + ".\n"
+        if store.lost_stats & ~1:
+            text += "Stats damaged, they may miss games: " + _titles(store.lost_stats & ~1) + ".\n"
+        elif store.lost_stats:
+            text += "Stats damaged: some may miss games.\n"
+        if store.lost_other & records.LOST_SETTINGS:
+            text += "Settings were damaged: check them.\n"
+        if store.lost_other & records.LOST_ACHIEVEMENTS:
+            text += "Achievements were damaged.\n"
+        if store.lost_other & records.LOST_UNKNOWN:
+            text += "Some saved data was damaged.\n"
+        text += "All else is kept."
+        super().__init__(app, text, "<>:PAGE  A:OK" if len(wrap(text)) > _BODY else "A: OK")
+
+    def heading(self):
+        return "What was lost"
+
+    def done(self):
+        self.app.store.settle()
+        self.app.game_list()
 
 
 class GameOver(Menu):
