@@ -1,6 +1,6 @@
 """The save store: settings, stats per game and rule set, achievements and one
 suspended game per game, kept in the board's NVM sector as an append-only log
-(../shared/persistence.md section 4).  Pure and portable: it works over any
+(docs/design.md, "The saves").  Pure and portable: it works over any
 buffer with len() and slices (microcontroller.nvm on the board, a bytearray
 or hw/fake.py's file-backed NVM on the desktop).
 
