@@ -158,3 +158,11 @@ def test_async_code_is_refused_for_circuitpython(tmp_path):
 
 def test_font_module_matches_its_pixel_art():
     assert make_font.main(["--check"]) == 0
+
+
+def test_make_font_help_and_a_wrong_argument_write_nothing(monkeypatch, capsys):
+    written = []
+    monkeypatch.setattr(make_font, "render", lambda: written.append(1) or "")
+    assert make_font.main(["--help"]) == 0 and "--check" in capsys.readouterr().out
+    assert make_font.main(["--bogus"]) == 2 and "unrecognized arguments" in capsys.readouterr().err
+    assert written == []  # ui/font.py was neither rendered nor rewritten

@@ -187,10 +187,20 @@ def render():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from tools import cli
+
+    return cli.guard("make_font", _main, argv)
+
+
+def _main(argv):
+    from tools import cli
+
+    p = cli.Parser("make_font", description=__doc__.split("\n\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 if ui/font.py is out of date, writing nothing")
+    args = p.parse_args(argv)
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ui", "font.py")
     text = render()
-    if "--check" in argv:
+    if args.check:
         with open(path, encoding="utf-8") as f:
             if f.read() != text:
                 print("ui/font.py is out of date: run python -m tools.make_font")
