@@ -16,13 +16,12 @@ from engine.store import (
     REC_ACHIEVEMENTS, REC_CHECKPOINT, REC_MOVE, REC_RESULT, REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
 )
 
-_FORMAT = const(1)
 _MIN_GAIN = const(512)  # maybe_compact() erases only when that frees this much
 _GEN_MASK = const(0x3FFFFFFF)  # the generation stays a small int on a 32-bit board
 _NO_LAST = const(-1)  # records(): accept the first record whatever its seq
 _LIMITS = b"\x04\x05\x05\x03"  # each of the first four settings is below this
 _OLD_SETTINGS_SIZE = const(6)  # a SETTINGS record written before SET_DEALS2
-_MAGIC = b"DKCR\x01\x00"  # a header's first bytes
+_MAGIC = b"DKCR\x01\x00"  # a header's first bytes: the magic, format 1, 0
 _NONE = const(-1)  # self._hurt: no damaged record since the last counted one
 
 
@@ -264,8 +263,7 @@ def load(self):
     nvm = self.nvm
     head = nvm[0:HEADER_SIZE]
     self.blank = False
-    if (head[0:4] == b"DKCR" and head[4] == _FORMAT and head[5] == 0
-            and crc16(head, 0, 14) == head[14] | (head[15] << 8)):
+    if head[0:6] == _MAGIC and crc16(head, 0, 14) == head[14] | (head[15] << 8):
         self.claimed = True
         self.generation = head[6] | (head[7] << 8) | (head[8] << 16) | ((head[9] & 0x3F) << 24)
     elif (_erased(head) or crc16(head, 0, 14) == head[14] | (head[15] << 8) or not _ours(head)
@@ -461,7 +459,7 @@ def compact(self, need, keep=0):
     """Rewrite the log with only what is live, renumbered from seq 0: the
     whole sector with the header erased, then the header (the commit
     point).  need: bytes the next record needs.  When the live records
-    and it do not fit, suspended games are dropped (self.damaged) until
+    and it do not fit, suspended games are dropped (lost_games) until
     they do: the longest first, the game of slot keep (the one being
     written) last."""
     size = self.size
@@ -519,8 +517,7 @@ def compact(self, need, keep=0):
         self._moves[s] = moves
     self._win = None
     header = bytearray(HEADER_SIZE)
-    header[0:4] = b"DKCR"
-    header[4] = _FORMAT
+    header[0:6] = _MAGIC
     g = (self.generation + 1) & _GEN_MASK
     for i in range(4):
         header[6 + i] = (g >> (8 * i)) & 0xFF
