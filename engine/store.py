@@ -398,26 +398,14 @@ class Store:
         game lacks, or in another game's slot is not a suspended game: it is
         forgotten (settle() writes that) and counted in lost_games.  Call it
         once the store is loaded, before any screen asks suspended()."""
-        head = self._head
-        for s in range(16):
-            h = s * CP_HEAD + 1  # the save's version, game and rule set
-            if self._cp[s]:
-                if (head[h] != saves.VERSION or head[h + 1] != s or s >= len(rule_sets)
-                        or head[h + 2] >= rule_sets[s]):
-                    self._cp[s] = 0
-                    self.lost_games |= 1 << s
-                    self._stale = True
+        _log("forget_unknown", self, rule_sets)
 
     def settle(self):
         """The player was told what was lost: forget it, and write the sector
         anew (a compaction) if it still holds the damage or a forgotten game,
         so that the next boot does not tell it again.  Call it after a press,
         never at start-up."""
-        if self._stale:
-            self._stale = False
-            _log("compact", self, 0)
-        self.lost_games = self.lost_stats = self.lost_other = 0
-        self.repaired = 0
+        _log("settle", self)
 
     def free(self):
         """Bytes left for records before a compaction."""

@@ -10,7 +10,7 @@ sector image (len(nvm) bytes), both freed when it returns.
 """
 
 from engine import const
-from engine.saves import crc16
+from engine.saves import VERSION, crc16
 from engine.store import (
     _DEFAULTS, CP_HEAD, ENTRY_SIZE, HEADER_SIZE, LOST_ACHIEVEMENTS, LOST_SETTINGS, LOST_UNKNOWN, MAX_PAYLOAD,
     REC_ACHIEVEMENTS, REC_CHECKPOINT, REC_MOVE, REC_RESULT, REC_SETTINGS, REC_STATS, SETTINGS_SIZE, UNDO, _span,
@@ -23,6 +23,28 @@ _LIMITS = b"\x04\x05\x05\x03"  # each of the first four settings is below this
 _OLD_SETTINGS_SIZE = const(6)  # a SETTINGS record written before SET_DEALS2
 _MAGIC = b"DKCR\x01\x00"  # a header's first bytes: the magic, format 1, 0
 _NONE = const(-1)  # self._hurt: no damaged record since the last counted one
+
+
+def forget_unknown(self, rule_sets):
+    """Store.forget_unknown()'s work."""
+    head = self._head
+    for s in range(16):
+        h = s * CP_HEAD + 1  # the save's version, game and rule set
+        if self._cp[s]:
+            if (head[h] != VERSION or head[h + 1] != s or s >= len(rule_sets)
+                    or head[h + 2] >= rule_sets[s]):
+                self._cp[s] = 0
+                self.lost_games |= 1 << s
+                self._stale = True
+
+
+def settle(self):
+    """Store.settle()'s work."""
+    if self._stale:
+        self._stale = False
+        compact(self, 0)
+    self.lost_games = self.lost_stats = self.lost_other = 0
+    self.repaired = 0
 
 
 def maybe_compact(self):

@@ -118,7 +118,7 @@ class App:
         What the store lost and has not said yet is said first (the Notice)."""
         self.leave()
         if self.store.damaged:
-            self.show(self._menu("Notice"))
+            self.transient("ui.notice", "Notice")
             return
         if at is None:
             at = self.last_game()

@@ -1,7 +1,7 @@
 """The screens around the games: title, game list, a game's rule sets, its
-rules pages, what the store lost (Notice), game over (a rule set's deals
-menu and the deal typed by number are ui/deal_entry.py, loaded only while
-they show).  Every line is a Text in
+rules pages, game over (a rule set's deals menu and the deal typed by
+number are ui/deal_entry.py, what the store lost is ui/notice.py, each
+loaded only while it shows).  Every line is a Text in
 the 5x7 font on an 8-pixel row (ui/text.py), so moving a menu's choice redraws
 two lines and nothing else, and no screen here needs a font library.
 
@@ -20,14 +20,13 @@ import displayio
 from micropython import const
 
 from engine import registry
-from engine import store as records
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
 from ui.text import COLUMNS, ROW, Text, pad
 
 _ROWS = const(8)
-_BODY = const(6)  # lines of text a rules page shows
+BODY = const(6)  # lines of text a page shows
 
 
 class Menu(Screen):
@@ -264,13 +263,13 @@ class Pages(Screen):
     def __init__(self, app, text, hint):
         super().__init__(app)
         self.lines = wrap(text)
-        self.pages = (len(self.lines) + _BODY - 1) // _BODY
+        self.pages = (len(self.lines) + BODY - 1) // BODY
         self.page = 0
         self.title = Text(COLUMNS, 0, 0)
         self.group.append(self.title.grid)
         self.title.invert()
         self.body = []
-        for i in range(_BODY):
+        for i in range(BODY):
             t = Text(COLUMNS, 0, (i + 1) * ROW)
             self.body.append(t)
             self.group.append(t.grid)
@@ -282,8 +281,8 @@ class Pages(Screen):
         return ""
 
     def _fill(self):
-        for i in range(_BODY):
-            j = self.page * _BODY + i
+        for i in range(BODY):
+            j = self.page * BODY + i
             self.body[i].set(self.lines[j] if j < len(self.lines) else "")
         mark = "%d/%d" % (self.page + 1, self.pages)
         name = self.heading()
@@ -327,51 +326,6 @@ class RulesPage(Pages):
             self.app.resume(self.entry)
         else:
             self.app.rule_sets(self.entry, self.rules)
-
-
-def _titles(mask):
-    """The titles of the games in mask (bit: game id), and "one this
-    firmware does not know" for a bit no game has."""
-    names = []
-    for e in registry.GAMES:
-        if mask & (1 << e.game_id):
-            names.append(e.title)
-            mask &= ~(1 << e.game_id)
-    if mask:
-        names.append("one this firmware does not know")
-    return ", ".join(names)
-
-
-class Notice(Pages):
-    """What the store lost (engine/store.py's lost_games, lost_stats,
-    lost_other), in words; A or B: the store forgets it (settle()) and the
-    game list shows."""
-
-    def __init__(self, app):
-        store = app.store
-        text = ""
-        if store.lost_games:
-            many = store.lost_games & (store.lost_games - 1)
-            text += ("Saved games lost: " if many else "Saved game lost: ") + _titles(store.lost_games) + ".\n"
-        if store.lost_stats & ~1:
-            text += "Stats damaged, they may miss games: " + _titles(store.lost_stats & ~1) + ".\n"
-        elif store.lost_stats:
-            text += "Stats damaged: some may miss games.\n"
-        if store.lost_other & records.LOST_SETTINGS:
-            text += "Settings were damaged: check them.\n"
-        if store.lost_other & records.LOST_ACHIEVEMENTS:
-            text += "Achievements were damaged.\n"
-        if store.lost_other & records.LOST_UNKNOWN:
-            text += "Some saved data was damaged.\n"
-        text += "All else is kept."
-        super().__init__(app, text, "<>:PAGE  A:OK" if len(wrap(text)) > _BODY else "A: OK")
-
-    def heading(self):
-        return "What was lost"
-
-    def done(self):
-        self.app.store.settle()
-        self.app.game_list()
 
 
 class GameOver(Menu):
