@@ -9,8 +9,10 @@ Windows, confirmed by boot_out.txt at its root), reads the CircuitPython
 version there and builds for it (9.x and 10.x; 8.x and older are refused),
 then copies only the files whose bytes differ: libraries first, code.py last.
 Each file is written beside its place, fsync'd, then renamed over the old
-one, so an unplugged board never holds half a module under its real name;
-the next run repairs whatever an interrupted one left.
+one and its folder fsync'd, so an unplugged board never holds half a module
+under its real name; the next run repairs whatever an interrupted one left.
+A folder's sync that fails (EIO, ENOSPC, EROFS) stops the deploy with the
+reason (exit 2); only a system that cannot sync folders at all is let be.
 
 A manifest on the drive (.deckcrawl.json) lists the files Deckcrawl wrote,
 with their sha256.  Nothing else is ever touched: the manifest may name only
@@ -378,17 +380,45 @@ def space_needed(drive, tree, p, block):
     return peak
 
 
+# A folder's fsync fails with these where folders cannot be synced at all (the
+# system or the filesystem does not do it): nothing is wrong with the drive.
+# Any other error (EIO, ENOSPC, EROFS...) means what was just written may not
+# be on the board, and the deploy stops there.
+_CANNOT_SYNC = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF, errno.EISDIR}
+# Opening a folder to sync it fails with these where folders cannot be opened
+# (EACCES on some systems; Windows opens no folder at all).
+_CANNOT_OPEN = _CANNOT_SYNC | {errno.EACCES}
+
+
+def _sync_failed(e, folder):
+    return DeployError("the drive could not sync the folder %s (%s): what was just written may not be on the "
+                       "board; check the drive and deploy again" % (folder, e.strerror or e))
+
+
 def _fsync_dir(path):
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
+    """Sync a folder by its path (where the deploy does not hold it open);
+    DeployError unless it worked or folders cannot be synced here."""
+    if sys.platform.startswith("win"):
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as e:
+        if e.errno in _CANNOT_OPEN:
+            return
+        raise _sync_failed(e, path) from e
+    try:
+        _fsync_folder(fd, path)
     finally:
         os.close(fd)
+
+
+def _fsync_folder(fd, name):
+    """Sync an open folder; DeployError unless it worked or folders cannot be synced here."""
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        if e.errno not in _CANNOT_SYNC:
+            raise _sync_failed(e, name) from e
 
 
 # Where the system can act relative to an open folder (Linux, macOS), every
@@ -511,10 +541,7 @@ def write_file(src, dst, drive=None):
         finally:
             os.close(fd)
         os.rename(name + _TMP, name, src_dir_fd=parent, dst_dir_fd=parent)  # POSIX: replaces atomically
-        try:
-            os.fsync(parent)
-        except OSError:
-            pass
+        _fsync_folder(parent, os.path.join(drive.path, folder) if folder else drive.path)
     finally:
         if parent != drive.fd:
             os.close(parent)
