@@ -91,3 +91,144 @@ def test_a_folder_that_cannot_be_opened_here_is_let_be_but_a_failing_one_is_not(
     monkeypatch.setattr(os, "open", refuses(errno.EIO))
     with pytest.raises(deploy.DeployError, match="could not sync the folder .*Input/output error"):
         deploy._fsync_dir(str(tmp_path))
+
+
+# -- solve: the files it reads and writes, --jobs --------------------------------------------
+def run_limited(*args, timeout=20):
+    """A tool in a process of its own with at most 1 GB of memory (reading
+    /dev/zero to the end fails fast) and a time limit."""
+
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run([sys.executable, "-m"] + list(args), capture_output=True, text=True, cwd=ROOT,
+                          timeout=timeout, preexec_fn=limit if sys.platform.startswith("linux") else None)
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = str(tmp_path / "fifo")
+    os.mkfifo(path)
+    return path
+
+
+def not_regular(tmp_path, fifo):
+    return {"/dev/zero": "a device", str(tmp_path): "a folder", fifo: "a FIFO"}
+
+
+@pytest.mark.parametrize("flag", ["--summary", "--undecided-in", "--out"])
+def test_solve_reads_only_regular_files(tmp_path, fifo, flag):
+    for path, what in not_regular(tmp_path, fifo).items():
+        if flag == "--summary":
+            args = ["--summary", path]
+        elif flag == "--out":
+            args = ["--game", "ctd", "--sweep", "0-1", "--out", path, "--budget", "10"]
+        else:
+            args = ["--game", "ctd", "--sweep", "0-1", "--out", str(tmp_path / "o.jsonl"), "--undecided-in", path]
+        r = run_limited("tools.solve", *args)
+        assert r.returncode == 2 and r.stdout == "", (path, r.stderr[-500:])
+        assert "cannot read %s: it is %s, not a regular file" % (path, what) in one_line(r.stderr, "solve")
+    assert not os.path.exists(tmp_path / "o.jsonl")  # refused before anything was written
+
+
+def test_solve_out_dev_full_is_refused(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    r = run_limited("tools.solve", "--game", "ctd", "--sweep", "0-1", "--out", "/dev/full", "--budget", "10")
+    assert r.returncode == 2 and "/dev/full: it is a device, not a regular file" in one_line(r.stderr, "solve")
+
+
+def test_solve_a_full_disk_under_the_sweep_is_one_line(tmp_path, monkeypatch, capsys):
+    class Full:
+        def write(self, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        flush = truncate = write
+
+        def close(self):
+            pass
+
+    real = cli.open_regular
+    monkeypatch.setattr(cli, "open_regular", lambda name, path, mode="rb": Full() if mode == "ab" else real(name, path, mode))
+    out = str(tmp_path / "s.jsonl")
+    assert solve.main(["--game", "ctd", "--sweep", "0-1", "--out", out, "--jobs", "1", "--budget", "10"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == "solve: cannot write %s: No space left on device" % cli.shown(out, 200)
+    assert "Traceback" not in err
+
+
+def test_solve_a_missing_file_to_read_is_named(tmp_path, capsys):
+    missing = str(tmp_path / "nope.jsonl")
+    assert solve.main(["--game", "ctd", "--sweep", "0-1", "--out", str(tmp_path / "o"), "--undecided-in", missing]) == 2
+    assert solve.main(["--summary", missing]) == 2
+    err = capsys.readouterr().err
+    assert err.count("cannot read %s: no such file" % missing) == 2
+
+
+class FakePool:
+    """Stands in for multiprocessing's Pool: records how many workers were
+    asked for, and runs the work here."""
+
+    asked = []
+
+    def __init__(self, processes=None, initializer=None, initargs=(), maxtasksperchild=None, context=None):
+        FakePool.asked.append(processes)
+
+    def imap_unordered(self, fn, work):
+        return map(fn, work)
+
+    def map(self, fn, work):
+        return list(map(fn, work))
+
+    def terminate(self):
+        pass
+
+    join = close = terminate
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+
+@pytest.fixture
+def pool(monkeypatch):
+    import multiprocessing.pool
+
+    FakePool.asked = []
+    monkeypatch.setattr(multiprocessing.pool, "Pool", FakePool)
+    return FakePool.asked
+
+
+def test_solve_runs_no_more_workers_than_deals_and_warns_above_the_cores(tmp_path, pool, capsys):
+    out = tmp_path / "s.jsonl"
+    assert solve.main(["--game", "ctd", "--sweep", "0-1", "--out", str(out), "--jobs", "100000", "--budget", "10"]) == 0
+    assert pool == [2] and len(out.read_text().splitlines()) == 2
+    err = capsys.readouterr().err
+    assert "solve: warning: --jobs 100000 is more than the %d cores" % (os.cpu_count() or 1) in err
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--budget", "0"], "--budget must be at least 1"),
+    (["--budget", "1000000000"], "--budget must be at most 100000000"),
+    (["--seconds", "nan"], "not a number in digits"),
+    (["--seconds", "0"], "--seconds must be at least 0.001"),
+    (["--sweep", "0-1000000", "--out", "x"], "at most 1000000 deals"),
+    (["--sweep", "0-1", "--out", "x", "--jobs", "0"], "--jobs must be at least 1"),
+])
+def test_solve_numbers_have_their_ranges(args, message, monkeypatch, capsys):
+    def ran(*a, **k):
+        raise AssertionError("it ran")  # the old code ran a million deals
+
+    monkeypatch.setattr(solve, "sweep", ran)
+    monkeypatch.setattr(solve, "solve_deal", ran)
+    argv = ["--game", "ctd"] + args
+    if "--sweep" not in args:
+        argv += ["--seed", "1"]
+    assert solve.main(argv) == 2
+    assert message in one_line(capsys.readouterr().err, "solve")

@@ -30,20 +30,24 @@ made.  A game without a Rules class (Rogue Solitaire) is searched by its whole
 state, its greedy bot's move first.  Memory: the table, about 150-250 bytes a
 lost state (a million-move search stays well under 500 MB).
 
---sweep A-B solves deals A..B on --jobs processes (default every core) and
-appends one JSON line a deal to --out: {"seed", "winnable", "nodes",
-"seconds"}; a rerun skips the seeds already in the file, so a stopped sweep
-resumes.  Progress goes to stderr.  --undecided-in FILE limits a sweep to the
+--sweep A-B solves deals A..B (a million at most) on --jobs processes
+(default every core; never more than the deals, and a warning above the
+cores) and appends one JSON line a deal to --out: {"seed", "winnable",
+"nodes", "seconds"}; a rerun skips the seeds already in the file, so a
+stopped sweep resumes.  Progress goes to stderr.  --undecided-in FILE limits a sweep to the
 deals FILE left null: a rerun with a bigger budget, into another --out file.
 --summary FILE... prints the shares of sweep files (with 95% Wilson
 intervals; a later file's answer settles an earlier null) and their nodes and
 seconds per deal.
 
+Every file read (--summary, --out, --undecided-in) must be a regular file: a
+folder, a FIFO or a device (/dev/zero) is refused before it is read, and an
+--out that cannot be written (a full disk) is one line and exit 2.
+
 Exit codes: 0 done, 2 bad input (one line on stderr), 130 interrupted.
 """
 
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -57,6 +61,9 @@ from tools.replay import LONGEST_CARD
 from tools.simulate import wilson
 
 DEFAULT_BUDGET = 1000000  # moves a search may make before it gives up (one deal)
+MOST_BUDGET = 100000000  # --budget at most (the table of a search that long takes some 20 GB)
+MOST_SECONDS = 1000000.0  # --seconds at most
+MOST_DEALS = 1000000  # deals one --sweep may cover (a run's list of them stays small)
 DEEPEST = 100000  # the recursion limit of a search (the move count of the longest game, and some)
 PROGRESS_EVERY = 5.0  # seconds between two progress lines of a sweep
 
@@ -458,18 +465,22 @@ def _sweep_one(job):
     return {"seed": seed, "winnable": r["winnable"], "nodes": r["nodes"], "seconds": r["seconds"]}
 
 
-def read_sweep(path):
+def read_sweep(path, missing_ok=False):
     """The records of a sweep file, and the byte length of its whole lines (a
-    line cut short by a stopped run is left out, to be written again)."""
+    line cut short by a stopped run is left out, to be written again).  Only
+    a regular file is read (not /dev/zero, a folder or a FIFO); a file that
+    does not exist holds nothing when missing_ok, else it is an error."""
     records = []
     good = 0
     try:
-        with open(path, "rb") as f:
+        with cli.open_regular("solve", path) as f:
             data = f.read()
     except FileNotFoundError:
-        return records, 0
+        if missing_ok:
+            return records, 0
+        raise cli.Exit("solve: cannot read %s: no such file" % cli.shown(path, 200))
     except OSError as e:
-        raise cli.Exit("solve: cannot read %s: %s" % (cli.shown(path), e.strerror or e))
+        raise cli.Exit("solve: cannot read %s: %s" % (cli.shown(path, 200), e.strerror or e))
     at = 0
     while True:
         end = data.find(b"\n", at)
@@ -480,9 +491,9 @@ def read_sweep(path):
             try:
                 r = json.loads(text)
             except ValueError:
-                raise cli.Exit("solve: %s line %d is not a JSON line" % (cli.shown(path), data.count(b"\n", 0, at) + 1))
+                raise cli.Exit("solve: %s line %d is not a JSON line" % (cli.shown(path, 200), data.count(b"\n", 0, at) + 1))
             if not isinstance(r, dict) or not isinstance(r.get("seed"), int):
-                raise cli.Exit("solve: %s line %d has no seed" % (cli.shown(path), data.count(b"\n", 0, at) + 1))
+                raise cli.Exit("solve: %s line %d has no seed" % (cli.shown(path, 200), data.count(b"\n", 0, at) + 1))
             records.append(r)
         at = end + 1
         good = at
@@ -491,41 +502,51 @@ def read_sweep(path):
 
 def sweep(spec, rules, first, last, out, jobs, max_nodes, max_seconds, undecided_in=None):
     """Solve deals first..last not yet in the file out (only those that the
-    file undecided_in holds as null, when given), one line a deal to out."""
-    records, good = read_sweep(out)
+    file undecided_in holds as null, when given), one line a deal to out, on
+    `jobs` processes (None: every core; never more than the deals)."""
+    records, good = read_sweep(out, missing_ok=True)
     done = set(r["seed"] for r in records)
     seeds = range(first, last + 1)
     if undecided_in is not None:
         retry = set(r["seed"] for r in read_sweep(undecided_in)[0] if r.get("winnable") is None)
         seeds = [s for s in seeds if s in retry]
     todo = [s for s in seeds if s not in done]
+    jobs = cli.jobs("solve", jobs, len(todo))
+    f = cli.open_regular("solve", out, "ab")
     try:
-        with open(out, "ab") as f:
-            f.truncate(good)
-    except OSError as e:
-        raise cli.Exit("solve: cannot write %s: %s" % (cli.shown(out), e.strerror or e))
+        f.truncate(good)
+        return _solve_into(f, spec, rules, first, last, todo, len(seeds), jobs, max_nodes, max_seconds, undecided_in)
+    except OSError as e:  # a full disk, a drive gone
+        raise cli.Exit("solve: cannot write %s: %s" % (cli.shown(out, 200), e.strerror or e))
+    finally:
+        try:
+            f.close()
+        except OSError:
+            pass
+
+
+def _solve_into(f, spec, rules, first, last, todo, deals, jobs, max_nodes, max_seconds, undecided_in):
     cli.err("solve: %s %s deals %d-%d%s: %d done before, %d to solve on %d jobs"
             % (spec.key, spec.rules[rules], first, last, " undecided in %s" % undecided_in if undecided_in else "",
-               len(seeds) - len(todo), len(todo), jobs))
+               deals - len(todo), len(todo), jobs))
     if not todo:
         return 0
     work = [(spec.key, rules, s, max_nodes, max_seconds) for s in todo]
     counts = {True: 0, False: 0, None: 0}
     t0 = time.perf_counter()
     shown = t0 + PROGRESS_EVERY
-    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    pool = cli.pool(jobs) if jobs > 1 else None
     try:
         results = pool.imap_unordered(_sweep_one, work) if pool else map(_sweep_one, work)
-        with open(out, "a") as f:
-            for i, r in enumerate(results, 1):
-                f.write(json.dumps(r) + "\n")
-                f.flush()
-                counts[r["winnable"]] += 1
-                now = time.perf_counter()
-                if now >= shown or i == len(work):
-                    cli.err("solve: %d of %d deals, winnable %d, unwinnable %d, undecided %d, %.1f s"
-                            % (i, len(work), counts[True], counts[False], counts[None], now - t0))
-                    shown = now + PROGRESS_EVERY
+        for i, r in enumerate(results, 1):
+            f.write((json.dumps(r) + "\n").encode())
+            f.flush()
+            counts[r["winnable"]] += 1
+            now = time.perf_counter()
+            if now >= shown or i == len(work):
+                cli.err("solve: %d of %d deals, winnable %d, unwinnable %d, undecided %d, %.1f s"
+                        % (i, len(work), counts[True], counts[False], counts[None], now - t0))
+                shown = now + PROGRESS_EVERY
     finally:
         if pool:
             pool.terminate()
@@ -608,10 +629,13 @@ def parser():
     p.add_argument("--out", help="the sweep's file (JSON lines; a rerun skips the seeds in it)")
     p.add_argument("--undecided-in", metavar="FILE",
                    help="--sweep only the deals that this sweep file left undecided (null): a rerun with a bigger budget")
-    p.add_argument("--jobs", type=cli.ascii_int, help="processes for a sweep (default: every core)")
-    p.add_argument("--budget", type=cli.ascii_int, default=DEFAULT_BUDGET,
-                   help="moves one deal's search may make before it answers null (default %d)" % DEFAULT_BUDGET)
-    p.add_argument("--seconds", type=float, help="and seconds one deal's search may take (default: no limit)")
+    p.add_argument("--jobs", type=cli.int_in(1),
+                   help="processes for a sweep (default: every core; never more than the deals to solve)")
+    p.add_argument("--budget", type=cli.int_in(1, MOST_BUDGET), default=DEFAULT_BUDGET,
+                   help="moves one deal's search may make before it answers null (default %d, at most %d)"
+                   % (DEFAULT_BUDGET, MOST_BUDGET))
+    p.add_argument("--seconds", type=cli.decimal_in(0.001, MOST_SECONDS),
+                   help="and seconds one deal's search may take (0.001 to %d; default: no limit)" % MOST_SECONDS)
     p.add_argument("--json", action="store_true", help="--summary: print one JSON object")
     return p
 
@@ -639,6 +663,9 @@ def _main(argv):
     p = parser()
     args = p.parse_args(argv)
     if args.summary is not None:
+        for name in ("out", "jobs", "undecided_in"):
+            if getattr(args, name) is not None:
+                p.error("--%s goes with --sweep" % name.replace("_", "-"))
         s = summary(args.summary)
         cli.out(json.dumps(s) if args.json else summary_text(s))
         return 0
@@ -646,10 +673,6 @@ def _main(argv):
         p.error("--game is required")
     spec = GAMES[args.game]
     rules = rules_index(p, spec, args.rules)
-    if args.budget < 1:
-        p.error("--budget must be at least 1")
-    if args.seconds is not None and not args.seconds > 0:
-        p.error("--seconds must be more than 0")
     if args.sweep is not None:
         try:
             first, last = _range(args.sweep)
@@ -657,14 +680,13 @@ def _main(argv):
             p.error("--sweep must be A-B, two deal numbers (0-999)")
         if not 0 <= first <= last < 2**30:
             p.error("--sweep A-B needs 0 <= A <= B < 2**30")
+        if last - first >= MOST_DEALS:
+            p.error("--sweep A-B covers at most %d deals a run (a rerun goes on from the file)" % MOST_DEALS)
         if args.out is None:
             p.error("--sweep needs --out FILE")
-        jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
-        if jobs < 1:
-            p.error("--jobs must be at least 1")
         if args.undecided_in is not None and os.path.abspath(args.undecided_in) == os.path.abspath(args.out):
             p.error("--undecided-in needs another file than --out (the rerun's answers go to --out)")
-        return sweep(spec, rules, first, last, args.out, jobs, args.budget, args.seconds, args.undecided_in)
+        return sweep(spec, rules, first, last, args.out, args.jobs, args.budget, args.seconds, args.undecided_in)
     if args.seed is None and args.deck is None:
         p.error("one of --seed, --deck, --sweep or --summary is required")
     for name in ("out", "jobs", "undecided_in"):
