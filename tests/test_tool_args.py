@@ -232,3 +232,90 @@ def test_solve_numbers_have_their_ranges(args, message, monkeypatch, capsys):
         argv += ["--seed", "1"]
     assert solve.main(argv) == 2
     assert message in one_line(capsys.readouterr().err, "solve")
+
+
+# -- powercut ---------------------------------------------------------------------------------
+@pytest.fixture
+def no_sweep(monkeypatch):
+    """A sweep or a wear run that starts fails the test at once (the old code ran for minutes)."""
+
+    def ran(*a, **k):
+        raise AssertionError("it ran")
+
+    monkeypatch.setattr(powercut, "sweep", ran)
+    monkeypatch.setattr(powercut, "wear", ran)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--double", "-1", "--quick"], "--double must be at least 0"),
+    (["--wear", "--games", "0"], "--games must be at least 1"),
+    (["--every", "-1"], "--every must be at least 1"),
+    (["--every", "0"], "--every must be at least 1"),
+    (["--sector", "1024", "--every", "-1"], "--every must be at least 1"),
+    (["--orders", "bogus"], "'bogus' is not one of address, random"),
+    (["--tears", "bogus"], "'bogus' is not one of random, none, full"),
+    (["--tears", ""], "'' is not one of"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--sector", "1024", "--games", "1000000"], "--games must be at most 1000"),
+    (["--wear", "--every", "5"], "--every does not go with --wear"),
+    (["--games", "3"], "--games goes with --sector or --wear"),
+])
+def test_powercut_refuses_what_would_try_nothing_or_everything(no_sweep, capsys, args, message):
+    assert powercut.main(args) == 2
+    assert message in one_line(capsys.readouterr().err, "powercut")
+
+
+def test_powercut_a_small_run_tries_cut_points_with_no_more_workers_than_work(pool, capsys):
+    """Two orders, one tear, a few cut points: two pieces of work, so two workers."""
+    assert powercut.main(["--sector", "1024", "--games", "1", "--every", "500", "--jobs", "100000",
+                          "--tears", "none"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["cut_points"] > 0 and pool == [2]
+    assert "powercut: warning: --jobs 100000 is more than" in err
+
+
+def _children(pid):
+    """The processes whose parent is pid (from /proc)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(name))
+    return out
+
+
+def _running(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is dead, only not reaped
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_powercut_workers_end_when_the_run_is_killed():
+    p = subprocess.Popen([sys.executable, "-m", "tools.powercut", "--sector", "1024", "--games", "6", "--every", "1",
+                          "--jobs", "2"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers = []
+    try:
+        t0 = time.time()
+        while len(workers) < 2 and time.time() - t0 < 30 and p.poll() is None:
+            time.sleep(0.05)
+            workers = _children(p.pid)
+        assert len(workers) == 2, "no workers started"
+        p.kill()  # SIGKILL: the pool cannot tell its workers
+        p.wait()
+        t0 = time.time()
+        while any(_running(w) for w in workers) and time.time() - t0 < 3:
+            time.sleep(0.05)
+        assert not [w for w in workers if _running(w)], "workers outlived their parent"
+    finally:
+        p.kill()
+        for w in workers:
+            if _running(w):
+                os.kill(w, signal.SIGKILL)

@@ -30,11 +30,14 @@ every cut point of two 4 KiB scripts (30 games each) and two 1 KiB ones, in
 both program orders and with each of the three tears (about 40 minutes on
 two cores).
 --wear prints NVM writes and erases per game of each game and rule set instead.
+Exit codes: 0 nothing failed, 1 a failure (listed), 2 bad input (one line on
+stderr: every number has its range, --orders and --tears take only their
+names, a script must fit its sector).  The worker processes end with the
+run, even one killed.
 """
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import sys
@@ -50,6 +53,7 @@ from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from tests.rp2040_nvm import PowerCut, RP2040NVM  # noqa: E402
+from tools import cli  # noqa: E402
 
 # Each game: its class, its bots, and (for the test's sake) whether a higher score is better.
 GAMES = (
@@ -203,6 +207,14 @@ EMPTY = persisted(st.Store(None))
 
 
 # -- the fault-free run ------------------------------------------------------------
+class Outgrown(Exception):
+    """A script that does not fit its sector: a bad choice of --games and --sector, not a failure."""
+
+
+class StoreFailed(Exception):
+    """The store failed without any cut (what the sweep is there to find)."""
+
+
 class Run:
     """The fault-free run of a script on a sector of `size` bytes: before
     each operation its step count, flash image and loaded state."""
@@ -225,14 +237,18 @@ class Run:
             self.compacting_ops += store.compactions > c
             state, fresh = loaded(nvm.flash)
             # a reboot here would carry on exactly as this store: the cut runs start from one
-            assert state == persisted(store) and (fresh.end, fresh.seq) == (store.end, store.seq), op
+            if state != persisted(store) or (fresh.end, fresh.seq) != (store.end, store.seq):
+                raise StoreFailed("with no cut, a reboot after operation %d %r does not load what the store holds"
+                                  % (len(self.states), op[:3]))
             self.states.append(state)
         self.steps.append(nvm.steps)
         self.states.insert(0, EMPTY)  # states[i]: before op i; states[i + 1]: after it
         self.final = self.states[-1]
         self.store = store
         self.nvm = nvm
-        assert not store.damaged, "the script outgrew the sector: suspended games were dropped"
+        if store.damaged:
+            raise Outgrown("the script of %d operations outgrew the %d-byte sector (suspended games were dropped)"
+                           % (len(ops), size))
 
     def op_at(self, k):
         """The operation whose writes hold step k."""
@@ -370,11 +386,15 @@ def sweep(size, seed, games, every=1, orders=("address", "random"), tears=("rand
     if double:
         pick = random.Random(seed).sample(range(run.steps[-1]), min(double, run.steps[-1]))
         tasks.append((key, pick, "random", "random", True))
-    if jobs > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_job, tasks)
-    else:
-        parts = [_job(t) for t in tasks]
+    jobs = min(jobs, len(tasks))
+    try:
+        if jobs > 1:
+            with cli.pool(jobs, "fork") as pool:  # forked: the workers find the run in _RUNS
+                parts = pool.map(_job, tasks)
+        else:
+            parts = [_job(t) for t in tasks]
+    finally:
+        del _RUNS[key]
     total = {"sector": size, "script_seed": seed, "games": games, "operations": len(ops), "steps": run.steps[-1],
              "compactions": run.store.compactions, "erases": run.nvm.erases, "nvm_writes": run.nvm.writes,
              "every": every, "commits": commits, "orders": list(orders), "tears": list(tears), "double_cuts": double}
@@ -398,38 +418,83 @@ FULL = ((4096, 1, 30, 1, 3, st.CHECKPOINT_EVERY), (4096, 2, 30, 1, 3, st.CHECKPO
         (1024, 3, 6, 1, 2, 8), (1024, 5, 12, 1, 2, 8))
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.powercut", description=__doc__.split("\n\n")[0],
-                                allow_abbrev=False)
+ORDERS = ("address", "random")  # how a page's bytes are programmed (tests/rp2040_nvm.py)
+TEARS = ("random", "none", "full")  # what a cut leaves of the byte or erase it stops
+MOST_GAMES = 1000  # --games at most (a 1 KiB script of 1000 games takes a minute without a cut)
+
+
+def _names(known):
+    """An argparse type: a comma-separated list of names from `known`, each once."""
+
+    def names(text):
+        got = text.split(",")
+        for name in got:
+            if name not in known:
+                raise argparse.ArgumentTypeError("'%s' is not one of %s" % (cli.shown(name), ", ".join(known)))
+        if len(set(got)) < len(got):
+            raise argparse.ArgumentTypeError("'%s' names one twice" % cli.shown(text))
+        return tuple(got)
+
+    return names
+
+
+def parser():
+    p = cli.Parser("powercut", description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="the tests' short run")
-    p.add_argument("--every", type=int, help="try every Nth cut point (default: all; --quick: its own)")
+    p.add_argument("--every", type=cli.int_in(1, 10**9), help="try every Nth cut point (default: all; --quick: its own)")
     p.add_argument("--sector", type=int, choices=(1024, 2048, 4096, 8192), help="one script on a sector of this size")
-    p.add_argument("--seed", type=int, default=1, help="the script's seed (with --sector)")
-    p.add_argument("--games", type=int, default=30, help="bot games in the script (with --sector, --wear)")
-    p.add_argument("--orders", default="address,random", help="page program orders: address, random")
-    p.add_argument("--tears", default="random,none,full", help="what a cut leaves of a byte or erase: random, none, full")
-    p.add_argument("--double", type=int, default=0, help="also this many random double cuts a script")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--seed", type=cli.int_in(0, 2**31 - 1), help="the script's seed (with --sector; default 1)")
+    p.add_argument("--games", type=cli.int_in(1, MOST_GAMES),
+                   help="bot games in the script (with --sector, --wear; default 30; at most %d)" % MOST_GAMES)
+    p.add_argument("--orders", type=_names(ORDERS), help="page program orders: address, random (default both)")
+    p.add_argument("--tears", type=_names(TEARS), help="what a cut leaves of a byte or erase: random, none, full (default all)")
+    p.add_argument("--double", type=cli.int_in(0, 10**6), help="also this many random double cuts a script (default 0)")
+    p.add_argument("--jobs", type=cli.int_in(1), help="worker processes (default: every core; never more than the work)")
     p.add_argument("--wear", action="store_true", help="NVM writes and erases per game instead")
+    return p
+
+
+def main(argv=None):
+    return cli.guard("powercut", _main, argv)
+
+
+def _main(argv):
+    p = parser()
     a = p.parse_args(argv)
     t0 = time.time()
     if a.wear:
-        print(json.dumps(wear(a.games)))
+        for name in ("quick", "every", "sector", "seed", "orders", "tears", "double", "jobs"):
+            if getattr(a, name) not in (None, False):
+                p.error("--%s does not go with --wear (it takes --games only)" % name)
+        cli.out(json.dumps(wear(30 if a.games is None else a.games)))
         return 0
     if a.sector:
+        if a.quick:
+            p.error("--quick and --sector are two different runs: give one")
         live, cp = (2, 8) if a.sector < 4096 else (3, st.CHECKPOINT_EVERY)
-        plans = ((a.sector, a.seed, a.games, a.every or 1, live, cp),)
+        plans = ((a.sector, 1 if a.seed is None else a.seed, 30 if a.games is None else a.games, a.every or 1, live, cp),)
     else:
+        if a.seed is not None:
+            p.error("--seed goes with --sector (--quick and the full run have their own scripts)")
+        if a.games is not None:
+            p.error("--games goes with --sector or --wear (--quick and the full run have their own scripts)")
         plans = QUICK if a.quick else FULL
-    orders = tuple(a.orders.split(","))
-    tears = tuple(a.tears.split(","))
-    runs = [sweep(size, seed, games, a.every or every, orders, tears, a.double, a.jobs, live, cp)
-            for size, seed, games, every, live, cp in plans]
+    orders = a.orders or ORDERS
+    tears = a.tears or TEARS
+    double = a.double or 0
+    jobs = cli.jobs("powercut", a.jobs)  # each sweep takes no more than its pieces of work
+    try:
+        runs = [sweep(size, seed, games, a.every or every, orders, tears, double, jobs, live, cp)
+                for size, seed, games, every, live, cp in plans]
+    except Outgrown as e:
+        raise cli.Exit("powercut: %s: fewer --games, another --seed or a bigger --sector" % e)
+    except StoreFailed as e:
+        raise cli.Exit("powercut: %s" % e, 1)
     out = {"runs": runs, "seconds": round(time.time() - t0, 1)}
     for name in ("cut_points", "exact", "previous", "empty_in_compaction", "blank_after_erase", "garbage",
                  "lost_outside_compaction", "recovered", "not_recovered", "writes_at_load", "damaged"):
         out[name] = sum(r[name] for r in runs)
-    print(json.dumps(out))
+    cli.out(json.dumps(out))
     bad = ("garbage", "lost_outside_compaction", "not_recovered", "writes_at_load", "damaged")
     return 1 if any(out[name] for name in bad) else 0
 
