@@ -319,3 +319,27 @@ def test_powercut_workers_end_when_the_run_is_killed():
         for w in workers:
             if _running(w):
                 os.kill(w, signal.SIGKILL)
+
+
+# -- shot's BOT ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("keys,message", [
+    ("A A A DOWN B B HOLD-B BOT", "BOT needs the play screen with nothing open over it; the pause menu is open (B closes it)"),
+    ("A A A A A HOLD-B BOT-END", "BOT-END needs the play screen with nothing open over it; the pause menu is open"),
+    ("A A A BOT-END BOT", "BOT needs a game in play: this one is over"),
+])
+def test_shot_bot_says_what_it_needs(capsys, keys, message):
+    assert shot.main(["--keys", keys, "--text"]) == 2
+    out, err = capsys.readouterr()
+    assert message in one_line(err, "shot") and out == ""
+
+
+def test_shot_bot_plays_rogue_through_its_floor_cards(capsys):
+    assert shot.main(["--keys", "A DOWN DOWN DOWN A A BOT-END", "--text"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 32
+
+
+def test_shot_scale_is_in_ascii_digits_and_its_range(capsys):
+    assert shot.main(["--keys", "A", "--text", "--scale", "\uff17"]) == 2
+    assert shot.main(["--keys", "A", "--text", "--scale", "17"]) == 2
+    err = capsys.readouterr().err
+    assert "not a whole number" in err and "--scale must be at most 16" in err

@@ -3,6 +3,12 @@ turned into d-pad and A presses on the play screen.
 
 A driver is anything with tap(key) and screen (tools/sim.py's Sim on CPython,
 the MicroPython UI check in tests/mp/).  MicroPython-compatible on purpose.
+
+A move is pressed from the play screen of a game in play, with nothing open
+over it: a card picked up is put back first, but an overlay (the pause menu
+above all) would take the presses, and the asserts below, which check that
+each press did what it is there for, would fail.  tools/shot.py's not_ready()
+says so before a bot presses.
 """
 
 from engine import crawl, ctd
@@ -28,7 +34,7 @@ def pick(driver, source):
         driver.tap("RIGHT")
     _cursor_to(driver, "DOWN", n + (3 if source == ctd.FROM_RESERVE else source), 8)
     driver.tap("A")
-    assert s.carry == source
+    assert s.carry == source, "card %d not picked up (is something open over the play screen?)" % source
 
 
 def aim(driver, target):

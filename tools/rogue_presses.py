@@ -6,6 +6,8 @@ moves.
 
 A driver is anything with tap(key) and screen (tools/sim.py's Sim on CPython,
 the MicroPython UI check in tests/mp/).  MicroPython-compatible on purpose.
+As in tools/presses.py, a move is pressed from the play screen with nothing
+open over it but a card menu (closed first) or the floor card of the Buffet.
 
     DISCARD, CLUB   the cursor to the hand card, A
     PLAY            a swap or move: the cursor to your card, A, MOVE, A, the
