@@ -343,3 +343,17 @@ def test_shot_scale_is_in_ascii_digits_and_its_range(capsys):
     assert shot.main(["--keys", "A", "--text", "--scale", "17"]) == 2
     err = capsys.readouterr().err
     assert "not a whole number" in err and "--scale must be at most 16" in err
+
+
+# -- expert ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("args,message", [
+    (["--games", "1000000"], "--games must be at most 100000"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--samples", "1001"], "--samples must be at most 1000"),
+    (["--seed", "-1"], "--seed must be at least 0"),
+    (["--seed", str(2**30 - 1), "--games", "2"], "within 0 .. 2**30 - 1"),
+])
+def test_expert_numbers_have_their_ranges(monkeypatch, capsys, args, message):
+    monkeypatch.setattr(expert, "run", lambda *a: (_ for _ in ()).throw(AssertionError("it ran")))
+    assert expert.main(["--game", "ctd", "--rules", "classic"] + args) == 2
+    assert message in one_line(capsys.readouterr().err, "expert")

@@ -26,7 +26,8 @@ whole games checking exactly that.
 Per rule set it prints the win rate with its 95% Wilson interval, the mean
 moves and score, and the CPU seconds a game (process time: the machine may be
 shared), for the expert and for the greedy bot on the same deals; --json, one
-object a rule set.  Bad input: one line on stderr, exit code 2.
+object a rule set.  Bad input (a number out of its range: --help): one line
+on stderr, exit code 2.
 
 A decision's generator is seeded from the expert's seed (the deal's seed, in
 play_game) and the move count,
@@ -49,6 +50,8 @@ from tools.simulate import run as run_bot
 from tools.simulate import wilson
 
 SAMPLES = 16  # worlds a decision (--samples)
+MOST_SAMPLES = 1000  # --samples at most
+MOST_GAMES = 100000  # --games at most (a day's run or more)
 ROLLOUT_LIMIT = 600  # moves a rollout may take before it counts as a loss (no game needs 200)
 _WIN = 10000  # the value of a win, above any tiebreak
 
@@ -311,15 +314,21 @@ def main(argv=None):
     return cli.guard("expert", _main, argv)
 
 
-def _main(argv):
+def parser():
     p = cli.Parser("expert", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=sorted(EYES))
     p.add_argument("--rules", help=RULES_HELP + "; default: every rule set of the game")
-    p.add_argument("--games", type=cli.ascii_int, default=100, help="how many deals (default 100)")
-    p.add_argument("--seed", type=cli.ascii_int, default=0, help="the first deal's seed (default 0)")
-    p.add_argument("--samples", type=cli.ascii_int, default=SAMPLES,
-                   help="worlds sampled a decision (default %d)" % SAMPLES)
+    p.add_argument("--games", type=cli.int_in(1, MOST_GAMES), default=100,
+                   help="how many deals (default 100, at most %d)" % MOST_GAMES)
+    p.add_argument("--seed", type=cli.int_in(0, SEED_MAX), default=0, help="the first deal's seed (default 0)")
+    p.add_argument("--samples", type=cli.int_in(1, MOST_SAMPLES), default=SAMPLES,
+                   help="worlds sampled a decision (default %d, at most %d)" % (SAMPLES, MOST_SAMPLES))
     p.add_argument("--json", action="store_true", help="print one JSON object a rule set")
+    return p
+
+
+def _main(argv):
+    p = parser()
     args = p.parse_args(argv)
     spec = GAMES[args.game]
     if args.rules is None:
@@ -328,11 +337,7 @@ def _main(argv):
         rule_sets = [spec.rules.index(args.rules)]
     else:
         p.error("--rules for %s must be one of: %s" % (spec.key, ", ".join(spec.rules)))
-    if args.games < 1:
-        p.error("--games must be at least 1")
-    if not 1 <= args.samples <= 1000:
-        p.error("--samples must be from 1 to 1000")
-    if not 0 <= args.seed or args.seed + args.games > SEED_MAX + 1:
+    if args.seed + args.games > SEED_MAX + 1:
         p.error("--seed and --games must keep seeds within 0 .. 2**30 - 1")
     for rules in rule_sets:
         r = run(spec, rules, args.games, args.seed, args.samples)
