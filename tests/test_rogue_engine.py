@@ -16,6 +16,7 @@ from engine.game import PLAYING
 from engine.rng import Rng
 from engine.rogue import Rogue
 from engine.rogue_bots import BOTS
+from tests.conftest import sweep
 from tests.rogue_decks import census_ok
 from tests.test_micropython import MICROPYTHON, ROOT, engine_mpy, needs_micropython, run_mp  # noqa: F401
 
@@ -84,10 +85,11 @@ def test_random_games_hold_the_invariants_after_every_move(rules):
 
 
 def test_greedy_games_hold_the_invariants_and_reach_every_phase():
-    quick, phases = bot_games(rogue.QUICK, "greedy", 50)
-    campaign, more = bot_games(rogue.CAMPAIGN, "greedy", 8)
+    n, m = sweep(20, 50), sweep(2, 8)  # quick games heal (PHASE_HEAL) within 15
+    quick, phases = bot_games(rogue.QUICK, "greedy", n)
+    campaign, more = bot_games(rogue.CAMPAIGN, "greedy", m)
     assert phases | more == EVERY_PHASE
-    assert quick[rogue.ESCAPED] >= 10 and quick[rogue.SLAIN] >= 10 and sum(campaign.values()) == 8
+    assert quick[rogue.ESCAPED] >= n // 5 and quick[rogue.SLAIN] >= n // 5 and sum(campaign.values()) == m
 
 
 def test_a_save_loads_back_in_every_phase_and_plays_on_the_same():
@@ -210,7 +212,7 @@ def test_the_greedy_bot_does_not_peek(rules):
     # cards and the deck hold.
     swaps = Rng(7)
     checked = moved = 0
-    for seed in range(30 if rules == rogue.QUICK else 8):
+    for seed in range(30 if rules == rogue.QUICK else sweep(3, 8)):  # 3 campaigns: 574 states
         g = Rogue(rules).deal(seed)
         rng = Rng(seed)
         while g.status == PLAYING and g.moves < 400:

@@ -5,8 +5,9 @@ lines checked with their widest values."""
 
 import pytest
 
-from engine import ctd, registry
+from engine import ctd, registry, rogue
 from engine.rng import Rng
+from tests.conftest import sweep
 from tests.ui_driver import Driver
 from tools.games import GAMES
 from ui import crawl_play, ctd_play, menus
@@ -22,7 +23,10 @@ def test_every_text_of_a_whole_game_fits_its_line(too_long, key):
         for _ in range(d.screen.pages):
             d.tap("DOWN")
         d.tap("B")
-        for seed in range(3):
+        # Rogue Solitaire's campaigns from these seeds end on floor 1, the game Quick plays
+        # alike: its third, 477 moves long, is left to the full sweep
+        seeds = sweep(2, 3) if (key, rules) == ("rogue", rogue.CAMPAIGN) else 3
+        for seed in range(seeds):
             d = Driver((registry.module(entry.screen).Play, entry, rules, 40 + seed))
             game = d.screen.game
             rng = Rng(seed)
