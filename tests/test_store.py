@@ -15,6 +15,7 @@ from engine import crawl, crawl_bots, ctd, ctd_bots, saves
 from engine import store as st
 from engine.game import PLAYING, WON
 from engine.rng import Rng
+from tests.conftest import sweep
 from tests.rp2040_nvm import PowerCut, RP2040NVM
 from tools import mpy
 from engine import store_log
@@ -429,10 +430,9 @@ def flips(flash, end, width):
     """Each byte of the log (and the header) with width neighbouring bits
     flipped, which ones chosen by the byte's place; every choice of them
     in every byte with DECKCRAWL_FULL_SWEEPS."""
-    full = os.environ.get("DECKCRAWL_FULL_SWEEPS") == "1"
     mask = (1 << width) - 1
     for at in range(end):
-        for low in range(9 - width) if full else ((at * 5) % (9 - width),):
+        for low in sweep(((at * 5) % (9 - width),), range(9 - width)):
             img = bytearray(flash)
             img[at] ^= mask << low
             yield "byte %d bits %d-%d" % (at, low, low + width - 1), img
