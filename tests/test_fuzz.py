@@ -181,3 +181,61 @@ def test_the_moves_part_catches_an_undo_that_does_not_restore(monkeypatch):
     monkeypatch.setattr(game.Game, "undo", undo)
     c = short("moves")
     assert c["accepted_inconsistent"] > 0
+
+
+# -- the cli part's solve, powercut, expert and shot's BOT ------------------------------------
+POWERCUT_SMALL = ["--sector", "1024", "--games", "1", "--jobs", "1"]
+
+
+def test_the_cli_part_catches_a_run_that_tries_nothing_and_a_number_that_crashes(monkeypatch):
+    counts = fuzz.Counts()
+    nothing = POWERCUT_SMALL + ["--every", "-1"]
+    crash = POWERCUT_SMALL + ["--every", "500", "--double", "-1"]
+    fuzz.try_cli(counts, "powercut", nothing)
+    fuzz.try_cli(counts, "powercut", crash)
+    assert counts.refused == 2, counts.as_dict()
+    monkeypatch.setattr(cli, "int_in", lambda low, high=None: cli.ascii_int)  # no ranges, as before
+    fuzz.try_cli(counts, "powercut", nothing)
+    fuzz.try_cli(counts, "powercut", crash)
+    assert counts.accepted_inconsistent == 1 and counts.crashes == 1, counts.as_dict()
+    assert "0 cut points" in counts.examples["accepted_inconsistent"][0]
+
+
+def test_the_cli_part_catches_a_sweep_that_says_done_having_solved_nothing(monkeypatch, tmp_path):
+    from tools import solve
+
+    def argv(out):
+        return ["--game", "rogue", "--sweep", "0-1", "--out", out, "--budget", "30", "--jobs", "1"]
+
+    counts = fuzz.Counts()
+    fuzz.try_cli(counts, "solve", argv("s.jsonl"), cwd=str(tmp_path))
+    assert counts.accepted_consistent == 1, counts.as_dict()
+    monkeypatch.setattr(solve, "_solve_into", lambda *a: 0)
+    fuzz.try_cli(counts, "solve", argv("t.jsonl"), cwd=str(tmp_path))
+    assert counts.accepted_inconsistent == 1, counts.as_dict()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(fuzz.signal, "setitimer")
+                    or fuzz.threading.current_thread() is not fuzz.threading.main_thread(),
+                    reason="needs FIFOs, and interval timers in the main thread")
+def test_the_cli_part_catches_a_run_that_hangs(monkeypatch, tmp_path):
+    os.mkfifo(str(tmp_path / "fifo"))
+    counts = fuzz.Counts()
+    fuzz.try_cli(counts, "solve", ["--summary", "fifo"], cwd=str(tmp_path))
+    assert counts.refused == 1, counts.as_dict()
+    monkeypatch.setattr(fuzz, "RUN_SECONDS", 1)
+    monkeypatch.setattr(cli, "open_regular", lambda name, path, mode="rb": open(path, mode))  # any file, as before
+    fuzz.try_cli(counts, "solve", ["--summary", "fifo"], cwd=str(tmp_path))  # the open waits for a writer
+    assert counts.crashes == 1 and "still running" in counts.examples["crashes"][0], counts.as_dict()
+
+
+def test_the_cli_part_catches_the_bot_pressing_into_the_pause_menu(monkeypatch):
+    from tools import shot
+
+    argv = ["--keys", "A A A HOLD-B BOT", "--text"]
+    counts = fuzz.Counts()
+    fuzz.try_cli(counts, "shot", argv)
+    assert counts.refused == 1, counts.as_dict()
+    monkeypatch.setattr(shot, "not_ready", lambda screen, key: None)
+    fuzz.try_cli(counts, "shot", argv)
+    assert counts.crashes == 1 and "AssertionError" in counts.examples["crashes"][0], counts.as_dict()

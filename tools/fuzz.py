@@ -16,11 +16,17 @@ listed.  Exit code 0 when nothing failed, 1 otherwise.
 
 The parts, one function each in PARTS:
 
-cli       replay, simulate and shot, in this process, on valid input mutated
+cli       replay, simulate, shot, solve, powercut and expert, every game
+          (Rogue Solitaire too), in this process, on valid input mutated
           (non-ASCII digits and letters that case-map into ASCII, confusables,
           control characters, values of up to a million characters, numbers
-          out of range) and on random input; some runs write into a stdout
-          that breaks (a reader gone, a full disk) after a few writes.
+          out of range), files that are not regular files (/dev/zero,
+          /dev/full, a folder, a FIFO), --jobs far above the work, and
+          random input; some runs write into a stdout that breaks (a reader
+          gone, a full disk) after a few writes.  Each run must end within
+          RUN_SECONDS with exit 0 or 2 and never exit 0 having done nothing
+          (a deal solved, cut points tried, games played); a valid command
+          line that would run long is not run.
 deploy    a stand-in CIRCUITPY drive with the user's files (their code.py,
           settings.toml, a library, notes, files outside the drive) and a
           hostile or earlier manifest; an error injected into the n-th open,
@@ -46,12 +52,15 @@ import os
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 
 from tools import cli
 
+RUN_SECONDS = 20  # a command line that runs longer has hung (the fuzz runs only short ones)
 KEYS = ("tried", "refused", "accepted_consistent", "accepted_inconsistent", "crashes", "files_lost", "bad_errors")
 EXAMPLES = 5
 
@@ -237,8 +246,13 @@ def _accepts_run(argv):
 
 def _shot_argv(rng, out_png):
     keys = [rng.choice(("A", "B", "UP", "DOWN", "LEFT", "RIGHT", "WAIT", "a", "left")) for _ in range(rng.randint(0, 4))]
-    if rng.random() < 0.1:
+    r = rng.random()
+    if r < 0.1:
         keys += ["A", "A", "A", "BOT"]
+    elif r < 0.3:  # a game of the list (Rogue Solitaire is the 4th), with something open or not, then the bot
+        keys = ["A"] + ["DOWN"] * rng.randrange(4) + ["A", "A"]
+        keys += rng.choice(([], [], ["HOLD-B"], ["A"], ["A", "A"], ["HOLD-B", "B"], ["DOWN", "B", "B", "HOLD-B"]))
+        keys += rng.choice((["BOT"], ["BOT", "BOT"], ["BOT-END"] if keys[1] != "DOWN" else ["BOT"], ["BOT-END", "BOT"]))
     if keys and rng.random() < 0.5:
         j = rng.randrange(len(keys))
         keys[j] = mutate(rng, keys[j])
@@ -249,8 +263,226 @@ def _shot_argv(rng, out_png):
     return argv
 
 
+# -- solve, powercut, expert --------------------------------------------------------------
+# Files a tool may be given to read or write, by what they are; solve runs in
+# the fuzz's own folder, so each name is relative to it (a mutated name stays there).
+NOT_REGULAR = ("folder", "fifo", "/dev/zero", "/dev/full")
+
+
+def _solve_files(tmp):
+    """The files of the solve runs, in the folder tmp: a sweep file, a corrupt
+    one, a folder and (where the system has them) a FIFO."""
+    with open(os.path.join(tmp, "done.jsonl"), "w") as f:
+        for seed, won in ((0, True), (1, None), (2, False), (3, None)):
+            f.write(json.dumps({"seed": seed, "winnable": won, "nodes": 10 + seed, "seconds": 0.01}) + "\n")
+    with open(os.path.join(tmp, "corrupt.jsonl"), "w") as f:
+        f.write('{"seed": 1, "winnable": true}\n{"seed": \n')
+    os.mkdir(os.path.join(tmp, "folder"))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(os.path.join(tmp, "fifo"))
+
+
+def _a_file(rng, tmp, fresh):
+    """A file name for solve: the sweep file, a fresh name, or one that is no regular file."""
+    names = ["done.jsonl", "corrupt.jsonl", "missing.jsonl", fresh, fresh] + [
+        n for n in NOT_REGULAR if os.path.exists(n if n.startswith("/") else os.path.join(tmp, n))]
+    return rng.choice(names)
+
+
+def _solve_argv(rng, tmp, n):
+    from tools.games import GAMES
+
+    key = rng.choice(sorted(GAMES))
+    spec = GAMES[key]
+    rules = rng.randrange(len(spec.rules))
+    budget = ["--budget", str(rng.choice((1, 30, 300, 2000)))]
+    r = rng.random()
+    if r < 0.35:
+        argv = ["--game", key, "--rules", spec.rules[rules]] + budget
+        if key == "ctd" and rng.random() < 0.3:
+            argv += ["--deck", " ".join(_deck_words(rng, spec, rules))]
+        else:
+            argv += ["--seed", str(rng.randrange(2**30))]
+    elif r < 0.75:
+        first = rng.choice((0, 2, rng.randrange(2**30 - 3)))
+        out = _a_file(rng, tmp, "sweep%d.jsonl" % n)
+        if out == "done.jsonl":  # a copy: a rerun resumes it, and the next run finds it as it was
+            shutil.copy(os.path.join(tmp, out), os.path.join(tmp, "resume%d.jsonl" % n))
+            out = "resume%d.jsonl" % n
+        argv = ["--game", key, "--sweep", "%d-%d" % (first, first + rng.randrange(3)), "--out", out] + budget
+        if rng.random() < 0.6:
+            argv += ["--jobs", rng.choice(("1", "1", "2", "100000", "0", "-1"))]
+        if rng.random() < 0.3:
+            argv += ["--undecided-in", _a_file(rng, tmp, "done.jsonl")]
+    else:
+        argv = ["--summary"] + [_a_file(rng, tmp, "done.jsonl") for _ in range(rng.randint(1, 2))]
+        if rng.random() < 0.3:
+            argv.append("--json")
+    if rng.random() < 0.3:
+        argv += ["--seconds", rng.choice(("0.5", "2", "0", "nan", "1e3", "-1"))]
+    if rng.random() < 0.3:
+        i = rng.randrange(len(argv))
+        argv[i] = mutate(rng, argv[i])
+    return argv
+
+
+def _parsed(parser, argv):
+    """The tool's own reading of argv, or None when it refuses it (the run is then quick)."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            return parser.parse_args(argv)
+    except (cli.Exit, SystemExit):
+        return None
+
+
+def _solve_is_short(argv):
+    """False when a solve argv would run long (a big budget, many deals) or
+    write outside the fuzz's folder: the fuzz does not run those."""
+    from tools import solve
+
+    for flag in ("--out", "--undecided-in"):
+        value = _flag(argv, flag)
+        if value is not None and ("/" in value or "\\" in value) and value not in NOT_REGULAR:
+            return False
+    a = _parsed(solve.parser(), argv)
+    if a is None or a.summary is not None:
+        return True
+    if a.budget > 5000:
+        return False
+    if a.sweep is not None:
+        try:
+            first, last = solve._range(a.sweep)
+        except Exception:  # noqa: B902 - refused by the tool
+            return True
+        return last - first < 4
+    return True
+
+
+def _check_solve(argv, code, out, err):
+    if code != 0:
+        return None
+    if "-h" in argv or "--help" in argv:
+        return None if out.startswith("usage:") else "exit 0 with no help"
+    if "--summary" in argv:
+        return None if out.strip() else "exit 0 and no summary"
+    sweep = _flag(argv, "--sweep")
+    if sweep is not None:
+        first, last = (int(x) for x in sweep.split("-"))
+        try:
+            with open(_flag(argv, "--out")) as f:
+                seeds = {json.loads(line)["seed"] for line in f}
+        except (OSError, ValueError) as e:
+            return "exit 0, and the sweep's file cannot be read back: %s" % e
+        if "--undecided-in" not in argv and not set(range(first, last + 1)) <= seeds:
+            return "exit 0, and the sweep's file lacks deals of %s" % sweep
+        return None
+    try:
+        r = json.loads(out)
+    except ValueError:
+        return "exit 0 and no JSON line"
+    if r.get("winnable") not in (True, False, None) or not r.get("nodes"):
+        return "exit 0 with no search: %s" % cli.shown(out, 80)
+    if r["winnable"] and not r["line"]:
+        return "winnable with no line"
+    return None
+
+
+def _powercut_argv(rng):
+    r = rng.random()
+    if r < 0.7:
+        argv = ["--sector", rng.choice(("1024", "1024", "2048", "4096", "8192", "512")),
+                "--games", str(rng.randint(1, 3)), "--every", rng.choice(("97", "500", "2000", "0", "-1")),
+                "--jobs", rng.choice(("1", "1", "2", "100000", "0"))]
+        if rng.random() < 0.3:
+            argv += ["--seed", rng.choice(("1", "7", "-1", str(2**40)))]
+    elif r < 0.85:
+        argv = ["--wear", "--games", rng.choice(("0", "-1", "1000000", "x", "\uff11"))]
+        if rng.random() < 0.3:
+            argv += ["--every", "5"]
+    else:
+        argv = rng.choice((["--quick"], [])) + ["--every", rng.choice(("-1", "0", "x", "\u0661"))]
+    if rng.random() < 0.4:
+        argv += ["--orders", rng.choice(("address", "random", "address,random", "bogus", "address,address", ""))]
+    if rng.random() < 0.4:
+        argv += ["--tears", rng.choice(("random", "none", "full", "none,full", "bogus", ",", "random,random"))]
+    if rng.random() < 0.3:
+        argv += ["--double", rng.choice(("0", "3", "-1", "1e3"))]
+    if rng.random() < 0.3:
+        i = rng.randrange(len(argv))
+        argv[i] = mutate(rng, argv[i])
+    return argv
+
+
+def _powercut_is_short(argv):
+    """True for a powercut argv that is refused, or one small script with few cut points."""
+    from tools import powercut
+
+    a = _parsed(powercut.parser(), argv)
+    if a is None:
+        return True
+    if a.wear or not a.sector or a.quick:
+        return False
+    return (a.games or 30) <= 3 and (a.every or 1) >= 90 and (a.double or 0) <= 10
+
+
+def _check_powercut(argv, code, out, err):
+    if code != 0 or "-h" in argv or "--help" in argv:
+        return None
+    try:
+        r = json.loads(out)
+    except ValueError:
+        return "exit 0 and no JSON line"
+    if "--wear" in argv:
+        return None if r else "exit 0 and no figures"
+    if not r.get("cut_points") or r.get("recovered") != r["cut_points"]:
+        return "exit 0 with %s cut points tried, %s recovered" % (r.get("cut_points"), r.get("recovered"))
+    return None
+
+
+def _expert_argv(rng):
+    from tools.games import GAMES
+
+    key = rng.choice(sorted(GAMES))  # Rogue Solitaire too: the expert does not play it
+    argv = ["--game", key, "--games", rng.choice(("1", "1", "2", "0", "-1", "1000000")),
+            "--samples", rng.choice(("1", "2", "0", "1001"))]
+    if rng.random() < 0.7:
+        argv += ["--rules", rng.choice(GAMES[key].rules + ("bogus",))]
+    if rng.random() < 0.3:
+        argv += ["--seed", rng.choice(("0", "9", "-1", str(2**30 - 1), str(2**30)))]
+    if rng.random() < 0.3:
+        argv.append("--json")
+    if rng.random() < 0.3:
+        i = rng.randrange(len(argv))
+        argv[i] = mutate(rng, argv[i])
+    return argv
+
+
+def _expert_is_short(argv):
+    from tools import expert
+
+    a = _parsed(expert.parser(), argv)
+    return a is None or (a.games * (1 if a.rules else 3) <= 2 and a.samples <= 2)
+
+
+def _check_expert(argv, code, out, err):
+    if code != 0 or "-h" in argv or "--help" in argv:
+        return None
+    lines = out.splitlines()
+    if not lines:
+        return "exit 0 and nothing printed"
+    if "--json" in argv:
+        try:
+            played = [json.loads(x)["expert"]["games"] for x in lines]
+        except (ValueError, KeyError, TypeError):
+            return "--json printed something else than JSON lines"
+        if not all(played):
+            return "exit 0 having played no game"
+    return None
+
+
 FLAGS = ("--game", "--rules", "--seed", "--deck", "--moves", "--bot", "--trace", "--games", "--first", "--json",
-         "--keys", "--text", "--style", "--scale", "--out", "-h", "--", "-", "--game=ctd", "--seed=1")
+         "--keys", "--text", "--style", "--scale", "--out", "-h", "--", "-", "--game=ctd", "--seed=1",
+         "--sector", "--every", "--double", "--orders", "--tears", "--jobs", "--wear", "--quick", "--samples")
 
 
 def _random_argv(rng):
@@ -286,16 +518,54 @@ class BrokenStdout(io.StringIO):
             raise self.error
 
 
+class RanOver(BaseException):
+    """A run went on past RUN_SECONDS (a BaseException: no tool's except clause takes it)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """RanOver in this thread once `seconds` have passed (where the system
+    has interval timers and this is the main thread; elsewhere no limit)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(signum, frame):
+        raise RanOver()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _run_tool(main, argv, stdout):
     err = io.StringIO()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err), _time_limit(RUN_SECONDS):
         code = main(argv)
     return code, err.getvalue()
 
 
+# Tools that may say something on stderr before they end (solve's progress, a
+# warning about --jobs): each line is "name: ...", and the last is the refusal.
+NOTES = ("solve", "powercut")
+
+
 def _error_is_one_line(name, text):
+    if name in NOTES:
+        return _notes_are_lines(name, text) and text != ""
     return (text.endswith("\n") and text.count("\n") == 1 and text.startswith(name + ": ")
             and len(text) <= 400 and all(" " <= c <= "~" for c in text[:-1]))
+
+
+def _notes_are_lines(name, text):
+    """True when text is short printable lines, each "name: ..." (or nothing)."""
+    return (text == "" or text.endswith("\n")) and all(
+        line.startswith(name + ": ") and len(line) <= 400 and all(" " <= c <= "~" for c in line)
+        for line in text.splitlines())
 
 
 def _check_replay(argv, code, out, err):
@@ -353,29 +623,49 @@ def _check_output(argv, code, out, err):
     return None
 
 
-def try_cli(counts, name, argv, stdout=None):
-    """Run one command line in this process and count what came of it."""
-    from tools import replay, shot, simulate
+def _tools():
+    """Each tool the cli part runs: its main and the check of what it printed."""
+    from tools import expert, powercut, replay, shot, simulate, solve
 
-    main, check = {"replay": (replay.main, _check_replay), "simulate": (simulate.main, _check_output),
-                   "shot": (shot.main, _check_output)}[name]
+    return {"replay": (replay.main, _check_replay), "simulate": (simulate.main, _check_output),
+            "shot": (shot.main, _check_output), "solve": (solve.main, _check_solve),
+            "powercut": (powercut.main, _check_powercut), "expert": (expert.main, _check_expert)}
+
+
+def try_cli(counts, name, argv, stdout=None, cwd=None):
+    """Run one command line in this process (in the folder cwd, when given)
+    and count what came of it."""
+    main, check = _tools()[name]
     broken = getattr(stdout, "error", None)
     stdout = io.StringIO() if stdout is None else stdout
     counts.tried += 1
     example = "%s %s" % (name, " ".join(cli.shown(a, 60) for a in argv))
+    with contextlib.chdir(cwd) if cwd else contextlib.nullcontext():
+        _try_cli(counts, name, argv, main, check, stdout, broken, example)
+
+
+def _try_cli(counts, name, argv, main, check, stdout, broken, example):
+    t0 = time.perf_counter()
     try:
         code, err = _run_tool(main, argv, stdout)
+    except RanOver:
+        counts.failed("crashes", "%s -> still running after %d s" % (example, RUN_SECONDS))
+        return
     except BaseException as e:  # noqa: B902 - a crash of any kind is what we count
         if isinstance(e, KeyboardInterrupt):
             raise
         counts.failed("crashes", "%s -> %s: %s" % (example, type(e).__name__, e))
+        return
+    if time.perf_counter() - t0 > RUN_SECONDS:  # where no timer could stop it
+        counts.failed("crashes", "%s -> ran %.0f s" % (example, time.perf_counter() - t0))
         return
     if "Traceback" in err or code not in (0, 2):
         counts.failed("crashes", "%s -> exit %r: %s" % (example, code, err))
         return
     if broken is not None and stdout.after < 0:
         quiet = isinstance(broken, BrokenPipeError)
-        if quiet and code == 0 and err == "":
+        said = err == "" or (name in NOTES and _notes_are_lines(name, err) and "cannot write" not in err)
+        if quiet and code == 0 and said:
             counts.accepted_consistent += 1
         elif not quiet and code == 2 and _error_is_one_line(name, err) and "cannot write the output" in err:
             counts.refused += 1
@@ -398,24 +688,43 @@ def try_cli(counts, name, argv, stdout=None):
 def fuzz_cli(rng, deadline, counts):
     tmp = tempfile.mkdtemp(prefix="deckcrawl-fuzz-")
     png = os.path.join(tmp, "shot.png")
+    _solve_files(tmp)
+    n = 0
     try:
         while time.perf_counter() < deadline:
+            n += 1
+            cwd = None
             r = rng.random()
-            if r < 0.65:
+            if r < 0.5:
                 name, argv = "replay", _replay_argv(rng)
+            elif r < 0.55:
+                name, argv = rng.choice(("replay", "powercut", "expert")), _random_argv(rng)
+                short = {"powercut": _powercut_is_short, "expert": _expert_is_short}.get(name)
+                if short and not short(argv):
+                    continue
             elif r < 0.7:
-                name, argv = "replay", _random_argv(rng)
-            elif r < 0.92:
                 name, argv = "simulate", _simulate_argv(rng)
                 if not _accepts_run(argv):
                     continue
-            else:
+            elif r < 0.8:
                 name, argv = "shot", _shot_argv(rng, png)
+            elif r < 0.92:
+                name, argv, cwd = "solve", _solve_argv(rng, tmp, n), tmp
+                if not _solve_is_short(argv):
+                    continue
+            elif r < 0.97:
+                name, argv = "powercut", _powercut_argv(rng)
+                if not _powercut_is_short(argv):
+                    continue
+            else:
+                name, argv = "expert", _expert_argv(rng)
+                if not _expert_is_short(argv):
+                    continue
             stdout = None
             if rng.random() < 0.1:
                 broken = rng.choice((BrokenPipeError(errno.EPIPE, "Broken pipe"), OSError(errno.ENOSPC, "No space left on device")))
                 stdout = BrokenStdout(rng.randint(0, 3), broken)
-            try_cli(counts, name, argv, stdout)
+            try_cli(counts, name, argv, stdout, cwd)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -1068,12 +1377,10 @@ def main(argv=None):
 
 def _main(argv):
     p = cli.Parser("fuzz", description=__doc__.split("\n\n")[0])
-    p.add_argument("--seconds", type=cli.ascii_int, default=60, help="how long in all (default 60)")
+    p.add_argument("--seconds", type=cli.int_in(1, 10**6), default=60, help="how long in all (default 60)")
     p.add_argument("--part", action="append", choices=sorted(PARTS), help="one part (again for more; default all)")
     p.add_argument("--seed", type=cli.ascii_int, help="the inputs' seed (default: a new one, printed)")
     args = p.parse_args(argv)
-    if args.seconds < 1:
-        p.error("--seconds must be at least 1")
     result = run(args.seconds, args.part, args.seed)
     cli.out(json.dumps(result, indent=1))
     return 1 if failed(result) else 0
