@@ -15,8 +15,9 @@ The sector (little-endian):
     16..    records, each on an 8-byte boundary; erased bytes (0xFF) after the last
 
     a record:  tag (kind << 4 | slot), len (0..240), seq u16, payload, CRC-16 of all
-               before it, commit byte 0x00 (written by a second nvm assignment),
-               0xFF padding up to a multiple of 8 (a move record is 8 bytes)
+               before it, commit byte 0x00 (written by a second nvm assignment:
+               any value but 0xFF says the body is whole), 0xFF padding up
+               to a multiple of 8 (a move record is 8 bytes)
 
     kind            payload                                   when loading
     1 SETTINGS      7 B (SET_* below; 6 B before SET_DEALS2)  the last one wins: its first
@@ -31,13 +32,14 @@ The sector (little-endian):
     a stats entry: key (game_id << 4 | rules), played u16, won u16, best s16,
                    streak u8, best streak u8, flags (bit 0 lower is better, bit 1 has a best)
 
-A record counts when its CRC matches, its commit byte reads 0x00 and its seq
-follows the last counted one; anything else (a torn record, garbage) is
+A record counts when its CRC matches, its commit byte is not 0xFF and its
+seq follows the last counted one; anything else (a torn record, garbage) is
 stepped over 8 bytes at a time.  The next record goes after the last byte that
 is not 0xFF (and after any torn record's whole length), with the seq a torn
 record had, so counted records follow each other without gaps: a gap means a
 committed record was damaged, and the suspended games open across it are
-dropped.  So is a committed record (commit byte 0x00) whose CRC fails.
+dropped.  So is a committed record whose CRC fails, unless one flipped bit
+explains it (engine/store_log.py's records() mends it).
 
 What a player would miss is written twice: SETTINGS, ACHIEVEMENTS, STATS and
 RESULT records are twins, two copies with the same seq one after the other
@@ -171,8 +173,10 @@ class Store:
                      the damage does not tell)
         lost_other   LOST_SETTINGS, LOST_ACHIEVEMENTS, LOST_UNKNOWN bits
         damaged      any of those three: something was lost; say what
-        repaired     damaged records a twin stood in for, or a damaged header
-                     over sound records: nothing was lost
+        repaired     damaged records a twin stood in for or that were mended, or
+                     a damaged header over sound records: nothing was lost
+        stale        the sector still holds damage (lost or repaired) or a
+                     forgotten game: settle() after a press writes it away
         settings     SETTINGS_SIZE bytes (SET_*); save_settings() keeps them
         achievements the bit mask earned (earn())"""
 
@@ -190,7 +194,7 @@ class Store:
         self.lost_stats = 0
         self.lost_other = 0
         self.repaired = 0
-        self._stale = False  # the sector still holds what was lost or repaired: settle() rewrites it
+        self.stale = False  # the sector still holds what was lost or repaired: settle() writes it away
         self.claimed = False  # the sector has our valid header
         self.compacting = False  # True while a compaction writes (a power cut there loses all)
         self.generation = 0

@@ -35,13 +35,13 @@ def forget_unknown(self, rule_sets):
                     or head[h + 2] >= rule_sets[s]):
                 self._cp[s] = 0
                 self.lost_games |= 1 << s
-                self._stale = True
+                self.stale = True
 
 
 def settle(self):
     """Store.settle()'s work."""
-    if self._stale:
-        self._stale = False
+    if self.stale:
+        self.stale = False
         compact(self, 0)
     self.lost_games = self.lost_stats = self.lost_other = 0
     self.repaired = 0
@@ -70,7 +70,7 @@ def resume(self, game_id, game_class):
             if game is None:
                 break
             continue
-        if gap or (t & 0x0F == game_id and t != tag):
+        if t & 0x0F == game_id and t != tag:  # a gap is no break: load dropped what one could break
             whole = False
             break
         if t == tag:
@@ -117,29 +117,37 @@ def records(self, p, last, stop):
     (the commit is written after the rest, so a body is whole once any bit
     of it went down).  A twin (the same seq as the last counted record) is
     passed over.  Where the writer put the next record (just after the last
-    counted one, or after a torn one there), a record that does not count
-    is mended when one flipped bit explains it (_mend: moves and
-    checkpoints, counted in self._mended), else, when committed, it is
-    damaged: self._hurt says what hint() made of it while the next record
-    is yielded and once the walk ends (_NONE: nothing damaged since the
-    record before).  Sets self._top: the end of the last byte not 0xFF or
-    torn record's length seen, up to a multiple of 8."""
+    counted one, or after a torn one there) a record that does not count
+    is one of these, told apart by what a cut cannot leave:
+      * a twin one or a few bits off the record before: as good as whole;
+      * mended by _mend() when one flipped bit explains it (a move or a
+        checkpoint), or its tag and length bytes were what was hurt;
+      * torn: its tag and length sound, its commit byte at that length 0xFF
+        (only a flipped bit of its length can mend that);
+      * else damaged when committed: self._hurt says what hint() made of it
+        while the next record is yielded and once the walk ends (_NONE:
+        nothing damaged since the record before).
+    self._mended counts the twins and records put right.  Sets self._top:
+    the end of the last byte not 0xFF or torn record's length seen, up to a
+    multiple of 8."""
     self._win = win = bytearray(512)
     self._hurt = _NONE
     w = -1024
     top = p
     expect = p  # where the writer put the next record
-    mended = -1
+    twin = 0  # the span of the last counted record while its twin is due there, else 0
     while p + 8 <= stop:
-        if p < w or p + 8 > w + 512 or (p == expect and p + 256 > w + 512):
-            w = p & -256  # where a record should start, the window holds a whole one
+        if p < w or p + 8 > w + 512:
+            w = p & -256
             fill(self, w)
         i = p - w
         tag = win[i]
         kind = tag >> 4
         n = win[i + 1]
         span = _span(n)
-        if tag != 0xFF and REC_SETTINGS <= kind <= REC_RESULT and n <= MAX_PAYLOAD and p + span <= stop:
+        sound = tag != 0xFF and REC_SETTINGS <= kind <= REC_RESULT and n <= MAX_PAYLOAD and p + span <= stop
+        committed = False
+        if sound:
             if p + span > top:
                 top = p + span  # a torn record keeps its whole length
             if p + span > w + 512:
@@ -150,29 +158,49 @@ def records(self, p, last, stop):
             d = 1 if last == _NO_LAST else (seq - last) & 0xFFFF
             committed = win[i + n + 6] != 0xFF
             if committed and crc16(win, i, i + n + 4) == win[i + n + 4] | (win[i + n + 5] << 8):
-                if d == 0:  # the twin of the last one
-                    p += span
-                    expect = p
-                    continue
                 if d < 0x8000:
-                    yield p, i, tag, n, d - 1
-                    self._hurt = _NONE
-                    last = seq
+                    if d:
+                        yield p, i, tag, n, d - 1
+                        self._hurt = _NONE
+                        last = seq
+                        twin = span if REC_SETTINGS <= kind <= REC_STATS or kind == REC_RESULT else 0
+                    else:  # the twin of the last one
+                        twin = 0
                     p += span
                     expect = p
                     continue
-            elif p == expect:
-                if mended != p and _mend(win, i, p, stop, last):
-                    mended = p
+        if p == expect and tag != 0xFF:
+            if twin:
+                if p - twin < w:
+                    w = (p - twin) & -256
+                    fill(self, w)
+                    i = p - w
+                if _near(win, i - twin, i, twin):  # the twin, a bit or three off
                     self._mended += 1
-                    continue  # counts now
-                if committed and self._hurt == _NONE:
-                    self._hurt = hint(win, i, tag, n)
+                    p += twin
+                    expect = p
+                    twin = 0
+                    continue
+                twin = 0
+            if p + 256 > w + 512:
+                w = p & -256
+                fill(self, w)
+                i = p - w
+            if _mend(win, i, p, stop, last, sound and not committed):
+                self._mended += 1
+                continue  # counts now
+            if not sound or committed:  # not torn
+                if sound:
+                    if self._hurt == _NONE:
+                        self._hurt = hint(win, i, tag, n)
+                elif n <= MAX_PAYLOAD and p + span <= stop and win[i + n + 6] == 0 and _erased(win[i + n + 7:i + span]):
+                    if self._hurt == _NONE:  # committed at the length it says, but its tag hurt
+                        self._hurt = _STREAM if n == 1 else 0
+                else:
+                    sound = False
+                    span = 0
+            if sound or span:
                 expect = p + span  # torn or damaged: the next one follows it
-        elif p == expect and tag != 0xFF and mended != p and _mend(win, i, p, stop, last):
-            mended = p
-            self._mended += 1
-            continue
         if p + 8 > top:
             for j in range(i, i + 8):
                 if win[j] != 0xFF:
@@ -182,16 +210,32 @@ def records(self, p, last, stop):
     self._top = top
 
 
-def _mend(win, i, p, stop, last):
+def _near(win, a, b, n):
+    """win[b:b + n] is within three bits of win[a:a + n]."""
+    bits = 0
+    for k in range(n):
+        x = win[a + k] ^ win[b + k]
+        while x:
+            bits += 1
+            x &= x - 1
+        if bits > 3:
+            return False
+    return True
+
+
+def _mend(win, i, p, stop, last, torn):
     """Put right the record at win[i] (offset p) when exactly one flipped
     bit makes it a sound, committed move or checkpoint with the seq after
-    last: flip it back in win and return True.  CRC-16/CCITT tells every
-    single-bit error in a record apart; a checkpoint carries the save's own
-    CRC besides, and a move must still play at resume.  The other kinds are
-    written twice instead."""
+    last, or (unless it looks torn: torn True) its tag and length bytes
+    were what was hurt: flip it back in win and return True.  CRC-16/CCITT
+    tells every single-bit error in a record apart; a checkpoint carries
+    the save's own CRC besides, and a move must still play at resume.  The
+    other kinds are written twice instead.  A torn record keeps its kind
+    and length, and no flipped bit of its length makes a move or, past two
+    CRCs, a checkpoint of it."""
     found = -1
     n0 = win[i + 1]
-    for f in range(9):  # the length as read (f 8), or with bit f flipped
+    for f in range(8 if torn else 9):  # the length with bit f flipped, or as read (f 8)
         n = n0 if f == 8 else n0 ^ (1 << f)
         if n > MAX_PAYLOAD or p + _span(n) > stop or win[i + n + 6] == 0xFF:
             continue  # too long, or never committed at that length: torn, not damaged
@@ -222,7 +266,7 @@ def _mend(win, i, p, stop, last):
                 return False  # two ways to mend it: neither is sure
             found = (f, at, n)
     if found == -1:
-        return _mend_head(win, i, p, stop, last)
+        return False if torn else _mend_head(win, i, p, stop, last)
     f, at, n = found
     if at >= 0:
         win[at >> 3] ^= 1 << (at & 7)
@@ -257,8 +301,7 @@ def _mend_head(win, i, p, stop, last):
                 continue
             win[i] = ((REC_MOVE if n == 1 else REC_CHECKPOINT) << 4) | slot
             win[i + 1] = n
-            if (crc16(win, i, i + n + 4) == win[i + n + 4] | (win[i + n + 5] << 8) and _fits(win, i, last, n)
-                    and (n == 1 or crc16(win, i + 5, i + n + 2) == win[i + n + 2] | (win[i + n + 3] << 8))):
+            if crc16(win, i, i + n + 4) == win[i + n + 4] | (win[i + n + 5] << 8) and _fits(win, i, last, n):
                 if found:
                     found = -1  # two ways: neither is sure
                 else:
@@ -273,12 +316,15 @@ def _mend_head(win, i, p, stop, last):
 
 
 def _fits(win, i, last, n):
-    """The record at win[i], as mended, is a move or a checkpoint of the
-    length n, with the seq after last."""
+    """The record at win[i], as mended, is a move or a checkpoint (whose
+    save's own CRC holds) of the length n, with the seq after last."""
     kind = win[i] >> 4
     seq = win[i + 2] | (win[i + 3] << 8)
-    return ((kind == REC_MOVE and n == 1 or kind == REC_CHECKPOINT and n > 10)
-            and (last == _NO_LAST or (seq - last) & 0xFFFF == 1))
+    if last != _NO_LAST and (seq - last) & 0xFFFF != 1:
+        return False
+    if kind == REC_MOVE:
+        return n == 1
+    return kind == REC_CHECKPOINT and n > 10 and crc16(win, i + 5, i + n + 2) == win[i + n + 2] | (win[i + n + 3] << 8)
 
 
 def load(self):
@@ -303,14 +349,14 @@ def load(self):
         return
     else:  # a header damaged, or cut while it was programmed, over a sound log
         self.repaired += 1
-        self._stale = True  # claimed stays False: the first save writes the sector anew
+        self.stale = True  # claimed stays False: the first save writes the sector anew
     last = 0xFFFF  # the first record has seq 0
     self._mended = 0
     broken = 0  # slots whose stream lost a record, unless one restarts or closes it
     for p, i, tag, n, gap in records(self, HEADER_SIZE, last, self.size):
         hurt = self._hurt
         if gap or hurt != _NONE:
-            self._stale = True
+            self.stale = True
             if gap:
                 broken |= _lose(self, hurt if gap == 1 else _NONE)
             else:
@@ -324,10 +370,10 @@ def load(self):
         apply(self, p, i, tag, n)
         last = self._win[i + 2] | (self._win[i + 3] << 8)
     if self._hurt != _NONE:  # a damaged record last: as a gap after it
-        self._stale = True
+        self.stale = True
         broken |= _lose(self, self._hurt)
     if self._mended:
-        self._stale = True
+        self.stale = True
         self.repaired += self._mended
     self.lost_games |= broken
     self.seq = (last + 1) & 0xFFFF
@@ -411,7 +457,7 @@ def _lose(self, hurt):
             if self._cp[s]:
                 self._cp[s] = 0
                 broken |= 1 << s
-        if not broken and hurt & _STREAM == 0:
+        if hurt == _NONE or hurt == 0:
             self.lost_other |= LOST_UNKNOWN  # nothing tells what it held
         return broken
     if hurt & _SETTINGS:
@@ -528,7 +574,7 @@ def compact(self, need, keep=0):
         tag = (REC_MOVE << 4) | s
         for r, i, t, n, gap in records(self, p, _NO_LAST, self.end):
             if r != p:
-                if gap or (t & 0x0F == s and t != tag):
+                if t & 0x0F == s and t != tag:  # past a gap too, as resume() goes
                     break
                 if t != tag:
                     continue

@@ -381,3 +381,24 @@ def test_a_continue_whose_save_fails_its_checks_says_so_on_the_rule_set_menu():
     assert read_row(d, 6).strip() == "SAVED GAME WAS LOST"
     d.tap("DOWN")
     assert read_row(d, 6).strip() != "SAVED GAME WAS LOST"  # said once
+
+
+def test_damage_mended_at_boot_is_written_away_at_the_first_menu_not_in_play():
+    from engine import crawl
+    from engine import store as st
+
+    s = st.Store(bytearray(b"\xff" * 4096))
+    s.result(3, 0, True, 4, False, higher_is_better=False)
+    s.checkpoint(crawl.Scoundrel(0).deal(5))
+    nvm = bytearray(s.nvm)
+    nvm[9] ^= 0x04  # a bit of the header: its records load, and nothing was lost
+    board = FakeBoard(nvm=nvm)
+    d = Driver(board=board)
+    store = d.app.store
+    assert not store.damaged and store.repaired == 1 and store.stale and not store.claimed
+    assert bytes(board.nvm) == bytes(nvm)  # nothing written at start-up
+    assert read_text(d, 1, 41).strip() == "solo dungeon cards"  # nothing to say
+    d.tap("A")  # the game list: the sector is written anew here, not by a move in play
+    assert store.claimed and not store.stale and store.compactions == 1
+    again = Driver(board=FakeBoard(nvm=bytearray(board.nvm)))
+    assert again.app.store.repaired == 0 and again.app.store.suspended(3) is not None

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, saves
+from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, saves
 from engine import store as st
 from engine.game import PLAYING, WON
 from engine.rng import Rng
@@ -391,11 +391,11 @@ def test_a_damaged_committed_record_drops_the_game_across_it_and_keeps_the_rest(
 
 
 # -- nothing lost without a word -----------------------------------------------------------
-def rich_store(compact_last=False):
+def rich_store(compact_last=False, last="move"):
     """A store a player has used: settings, achievements, stats of five rule
     sets (the last written after a compaction with compact_last), a finished
-    game, and two suspended games with moves and undos: (the store, the
-    suspended games by slot)."""
+    game, and two suspended games with moves and undos, then (last "result")
+    another game's result: (the store, the suspended games by slot)."""
     s = st.Store(RP2040NVM())
     s.settings[st.SET_CONTRAST] = 3
     s.settings[st.SET_LAST_GAME] = 0x31
@@ -418,7 +418,22 @@ def rich_store(compact_last=False):
         s.checkpoint(game)
         play(game, bots, 9, Rng(seed), s, undo_every=4)
         games[cls.GAME_ID] = game
+    if last == "result":
+        s.result(3, 1, True, 2, False, higher_is_better=False)
     return s, games
+
+
+def as_cut_in_the_last_record(s, games):
+    """Where the store's last record starts, and each game as a power cut
+    while it was written would have left it."""
+    t = st.Store(bytearray(s.nvm.flash))
+    last = 0
+    for p, i, tag, n, gap in store_log.records(t, st.HEADER_SIZE, 0xFFFF, t.size):
+        last = p
+    cut = bytearray(s.nvm.flash)
+    cut[last:s.end] = b"\xff" * (s.end - last)
+    t = st.Store(cut)
+    return last, {slot: t.resume(slot, type(g)) for slot, g in games.items()}
 
 
 def kept(store):
@@ -435,28 +450,35 @@ def flips(flash, end, width):
         for low in sweep(((at * 5) % (9 - width),), range(9 - width)):
             img = bytearray(flash)
             img[at] ^= mask << low
-            yield "byte %d bits %d-%d" % (at, low, low + width - 1), img
+            yield at, "byte %d bits %d-%d" % (at, low, low + width - 1), img
 
 
-def resumes_or_tells(t, games, where):
-    """Each game resumes the same, or it is gone and said so; how many were said."""
+def resumes_or_tells(t, games, where, or_as=None):
+    """Each game resumes the same (or as or_as has it), or it is gone and
+    said so; how many were said."""
     told = 0
     for slot, game in games.items():
         got = t.resume(slot, type(game)) if t.suspended(slot) is not None else None
         if got is None:  # gone, or refused by the load's checks (then dropped): said
             assert t.lost_games & (1 << slot), where + ": a game gone without a word"
             told += 1
+        elif or_as and pc.image(got) == pc.image(or_as[slot]):
+            same_game(got, or_as[slot])
         else:
             same_game(got, game)
     return told
 
 
-@pytest.mark.parametrize("compact_last", [False, True], ids=["appended", "after a compaction"])
-def test_one_flipped_bit_anywhere_loses_nothing(compact_last):
-    s, games = rich_store(compact_last)
+STORES = [(False, "move"), (True, "move"), (False, "result")]
+STORE_IDS = ["appended", "after a compaction", "a result last"]
+
+
+@pytest.mark.parametrize("compact_last,last", STORES, ids=STORE_IDS)
+def test_one_flipped_bit_anywhere_loses_nothing(compact_last, last):
+    s, games = rich_store(compact_last, last)
     before = kept(s)
     repaired = 0
-    for where, img in flips(s.nvm.flash, s.end, 1):
+    for at, where, img in flips(s.nvm.flash, s.end, 1):
         nvm = RP2040NVM(image=img)
         t = st.Store(nvm)
         assert nvm.writes == 0 and not t.reset and not t.damaged, where
@@ -466,18 +488,22 @@ def test_one_flipped_bit_anywhere_loses_nothing(compact_last):
     assert repaired > 0.8 * s.end  # most bytes are records' (the rest: padding)
 
 
-@pytest.mark.parametrize("compact_last", [False, True], ids=["appended", "after a compaction"])
-def test_two_flipped_bits_anywhere_keep_stats_settings_and_achievements_and_tell_each_lost_game(compact_last):
-    s, games = rich_store(compact_last)
+@pytest.mark.parametrize("compact_last,last", STORES, ids=STORE_IDS)
+def test_two_flipped_bits_anywhere_keep_stats_settings_and_achievements_and_tell_each_lost_game(compact_last, last):
+    """Beyond mending, the last record can look like one a power cut tore
+    (nothing tells them apart): its game then loads as such a cut leaves it,
+    which is the state before that record."""
+    s, games = rich_store(compact_last, last)
     before = kept(s)
+    last_at, cut = as_cut_in_the_last_record(s, games)
     told = 0
-    for where, img in flips(s.nvm.flash, s.end, 2):
+    for at, where, img in flips(s.nvm.flash, s.end, 2):
         nvm = RP2040NVM(image=img)
         t = st.Store(nvm)
         assert nvm.writes == 0 and not t.reset, where
         assert kept(t) == before, where  # a twin stands in for any one damaged record
         assert t.lost_stats == 0 and t.lost_other & (st.LOST_SETTINGS | st.LOST_ACHIEVEMENTS) == 0, where
-        told += resumes_or_tells(t, games, where)
+        told += resumes_or_tells(t, games, where, cut if at >= last_at else None)
     assert told > 100  # the sweep did damage the games' records
 
 
@@ -553,6 +579,94 @@ def test_settle_writes_the_damage_away_so_the_next_boot_says_nothing():
     again = reload(t)
     assert not again.damaged and again.repaired == 0 and kept(again) == kept(s)
     same_game(again.resume(2, crawl.Soltura), games[2])
+
+
+@pytest.mark.parametrize("what", ["checkpoint", "result"])
+def test_a_record_lost_inside_another_games_stream_leaves_that_game_whole(what):
+    s = st.Store(RP2040NVM())
+    s.result(2, 0, True, 30, False)
+    g = ctd.Dungeon(0).deal(8)
+    s.checkpoint(g)
+    rng = Rng(8)
+    play(g, ctd_bots, 4, rng, s)
+    p = s.end
+    rec = st._span(st.ENTRY_SIZE)
+    if what == "checkpoint":  # a Scoundrel game starts meanwhile, and its checkpoint is hurt beyond mending
+        s.checkpoint(crawl.Scoundrel(0).deal(3))
+        hurt = [(p + 40, 0x0C)]
+    else:  # a Scoundrel game ends meanwhile, and both copies of its result are hurt
+        s.result(3, 0, True, 5, False, higher_is_better=False)
+        hurt = [(p + 6, 0x03), (p + rec + 6, 0x03)]
+    play(g, ctd_bots, 5, rng, s)
+    img = bytearray(s.nvm.flash)
+    for at, bits in hurt:
+        img[at] ^= bits
+    t = st.Store(RP2040NVM(image=img))
+    assert t.lost_games == (1 << 3 if what == "checkpoint" else 0) and t.suspended(1)[2] == g.moves
+    assert t.lost_stats == (0 if what == "checkpoint" else 1 << 3)
+    t.settle()  # its compaction keeps the whole stream too
+    again = reload(t)
+    assert not again.damaged
+    same_game(again.resume(1, ctd.Dungeon), g)
+
+
+def test_a_lost_record_no_game_was_open_across_is_still_told():
+    s = st.Store(RP2040NVM())
+    s.result(2, 0, True, 30, False)
+    p = s.end
+    s.result(3, 0, True, 5, False, higher_is_better=False)
+    s.result(4, 0, True, 5, False)
+    s.result(1, 0, True, 9, False)
+    rec = st._span(st.ENTRY_SIZE)
+    tags = bytearray(s.nvm.flash)
+    tags[p] ^= 0x80  # a bit in each copy's tag: kind 6 -> 14, no record at all
+    tags[p + rec] ^= 0x80
+    t = st.Store(RP2040NVM(image=tags))
+    assert t.damaged and t.lost_other & st.LOST_UNKNOWN
+    two = bytearray(s.nvm.flash)
+    for k in range(4):  # two results in a row, both copies of each: a gap of two
+        two[p + k * rec + 6] ^= 0x03
+    t = st.Store(RP2040NVM(image=two))
+    assert t.damaged and t.lost_other & st.LOST_UNKNOWN and t.stats(1, 0).played == 1
+
+
+def test_the_last_move_hurt_in_its_tag_and_its_move_is_told():
+    s = st.Store(RP2040NVM())
+    g = crawl.Scoundrel(0).deal(4)
+    s.checkpoint(g)
+    play(g, crawl_bots, 5, Rng(4), s)
+    q = s.end - 8
+    img = bytearray(s.nvm.flash)
+    img[q] ^= 0x80  # kind 5 -> 13: no record's tag
+    img[q + 4] ^= 0x01
+    t = st.Store(RP2040NVM(image=img))
+    assert t.suspended(3) is None and t.lost_games == 1 << 3
+
+
+def test_a_cut_inside_a_result_is_never_mended_into_a_move():
+    """A torn record keeps its sound tag and length: nothing may read it as
+    a move another flipped bit or another tag would make."""
+    nvm = RP2040NVM()
+    s = st.Store(nvm)
+    g = rogue.Rogue(0).deal(77)
+    s.checkpoint(g)
+    for _ in range(11):
+        s.result(3, 1, False, None, False)
+    rng = Rng(3)
+    while s.seq < 25:  # the 12th result then goes at seq 25, where a phantom move once fitted
+        mv = rogue_bots.greedy_bot(g, rng)
+        assert g.play(mv) == 0 and s.move(4, mv)
+    img = bytes(nvm.flash)
+    before = pc.persisted(st.Store(bytearray(img)))
+    whole = st.Store(RP2040NVM(image=img))
+    whole.result(3, 1, False, None, False)
+    after = pc.persisted(whole)
+    for cut in range(whole.nvm.steps):
+        nvm = RP2040NVM(image=img, cut_at=cut, tear="none")
+        with pytest.raises(PowerCut):
+            st.Store(nvm).result(3, 1, False, None, False)
+        u = st.Store(RP2040NVM(image=nvm.flash))
+        assert u.repaired == 0 and not u.damaged and pc.persisted(u) in (before, after), cut
 
 
 def put_checkpoint(store, slot, image):
