@@ -115,11 +115,14 @@ class App:
     def game_list(self, at=None):
         """The game list with a row chosen: at is a game's entry (the game just
         left), a row's number (Stats, Settings), or None: the game last played.
-        What the store lost and has not said yet is said first (the Notice)."""
+        What the store lost and has not said yet is said first (the Notice);
+        damage it mended is written away here, after a press."""
         self.leave()
         if self.store.damaged:
             self.transient("ui.notice", "Notice")
             return
+        if self.store.stale:
+            self.store.settle()
         if at is None:
             at = self.last_game()
         chosen = at if type(at) is int else 0

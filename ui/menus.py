@@ -26,7 +26,7 @@ from ui.screen import Screen
 from ui.text import COLUMNS, ROW, Text, pad
 
 _ROWS = const(8)
-BODY = const(6)  # lines of text a page shows
+_BODY = const(6)  # lines of text a page shows
 
 
 class Menu(Screen):
@@ -260,32 +260,35 @@ class Pages(Screen):
     number; down or right turns the page, up or left turns back, A or B
     leave (done())."""
 
-    def __init__(self, app, text, hint):
+    def __init__(self, app, text, hint, hint_one=None):
+        """hint_one: the buttons' line when the text fits one page (else hint)."""
         super().__init__(app)
         self.lines = wrap(text)
-        self.pages = (len(self.lines) + BODY - 1) // BODY
+        self.pages = (len(self.lines) + _BODY - 1) // _BODY
         self.page = 0
         self.title = Text(COLUMNS, 0, 0)
         self.group.append(self.title.grid)
         self.title.invert()
         self.body = []
-        for i in range(BODY):
+        for i in range(_BODY):
             t = Text(COLUMNS, 0, (i + 1) * ROW)
             self.body.append(t)
             self.group.append(t.grid)
+        if hint_one is not None and self.pages == 1:
+            hint = hint_one
         self.group.append(Text(COLUMNS, 0, (_ROWS - 1) * ROW, hint).grid)
         self._fill()
 
-    def heading(self):
-        """The title's words (the page's number goes after them)."""
+    def heading(self, mark):
+        """The title's words, before mark (the page's number)."""
         return ""
 
     def _fill(self):
-        for i in range(BODY):
-            j = self.page * BODY + i
+        for i in range(_BODY):
+            j = self.page * _BODY + i
             self.body[i].set(self.lines[j] if j < len(self.lines) else "")
         mark = "%d/%d" % (self.page + 1, self.pages)
-        name = self.heading()
+        name = self.heading(mark)
         self.title.set(pad(name[: COLUMNS - len(mark) - 1], COLUMNS - len(mark)) + mark)
 
     def button(self, key, kind):
@@ -315,9 +318,9 @@ class RulesPage(Pages):
         self.resume = resume  # back to the game paused, not to the rule sets
         super().__init__(app, registry.read(entry.words)[rules], "<>:PAGE  A/B:BACK")
 
-    def heading(self):
+    def heading(self, mark):
         name = self.entry.rule_titles[self.rules]
-        if len(name) + len(" rules") + 1 + len("%d/%d" % (self.page + 1, self.pages)) <= COLUMNS:
+        if len(name) + len(" rules") + 1 + len(mark) <= COLUMNS:
             name += " rules"
         return name
 

@@ -7,7 +7,7 @@ Memory: a page of wrapped lines.
 
 from engine import registry
 from engine import store as records
-from ui.menus import BODY, Pages, wrap
+from ui.menus import Pages
 
 
 def _titles(mask):
@@ -43,10 +43,11 @@ class Notice(Pages):
             text += "Achievements were damaged.\n"
         if store.lost_other & records.LOST_UNKNOWN:
             text += "Some saved data was damaged.\n"
-        text += "All else is kept."
-        super().__init__(app, text, "<>:PAGE  A:OK" if len(wrap(text)) > BODY else "A: OK")
+        if not store.lost_other & records.LOST_UNKNOWN:
+            text += "All else is kept."
+        super().__init__(app, text, "<>:PAGE  A:OK", "A: OK")
 
-    def heading(self):
+    def heading(self, mark):
         return "What was lost"
 
     def done(self):
