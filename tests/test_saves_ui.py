@@ -330,22 +330,30 @@ def test_stats_that_lost_their_last_record_are_said_and_keep_the_one_before():
     assert "Stats damaged, they may miss games: Scoundrel." in words
 
 
-def test_a_save_of_a_rule_set_the_game_lacks_is_no_game_and_the_menus_work():
+def nvm_with_a_scoundrel_save(change):
+    """An NVM whose store holds a Scoundrel save with change(image) made to
+    it, its CRCs sound."""
     from engine import crawl
     from engine import store as st
 
     s = st.Store(bytearray(b"\xff" * 4096))
     buf = bytearray(256)
-    image = bytearray(buf[:saves.save(crawl.Scoundrel(1).deal(5), buf)])
-    image[2] = 7  # a rule set a later firmware added
+    image = bytearray(buf[:saves.save(crawl.Scoundrel(0).deal(5), buf)])
+    change(image)
     n = len(image) - 2
     c = saves.crc16(image, 0, n)
     image[n:] = bytes((c & 0xFF, c >> 8))
     s._rec[4] = 0
     s._rec[5:5 + len(image)] = image
     s._append((st.REC_CHECKPOINT << 4) | 3, len(image) + 1, 0)
-    board = FakeBoard(nvm=bytearray(s.nvm))
-    d = Driver(board=board)
+    return bytearray(s.nvm)
+
+
+def test_a_save_of_a_rule_set_the_game_lacks_is_no_game_and_the_menus_work():
+    def later_rule_set(image):
+        image[2] = 7  # a rule set a later firmware added
+
+    d = Driver(board=FakeBoard(nvm=nvm_with_a_scoundrel_save(later_rule_set)))
     assert read_text(d, 1, 41).strip() == "A SAVED GAME WAS LOST"
     d.tap("A")
     d.tap("A")  # the notice read: the game list
@@ -356,21 +364,10 @@ def test_a_save_of_a_rule_set_the_game_lacks_is_no_game_and_the_menus_work():
 
 
 def test_a_continue_whose_save_fails_its_checks_says_so_on_the_rule_set_menu():
-    from engine import crawl
-    from engine import store as st
+    def a_card_twice(image):
+        image[saves.HEADER] = image[saves.HEADER + 1]  # sound CRCs, an impossible game
 
-    s = st.Store(bytearray(b"\xff" * 4096))
-    buf = bytearray(256)
-    image = bytearray(buf[:saves.save(crawl.Scoundrel(0).deal(5), buf)])
-    image[saves.HEADER] = image[saves.HEADER + 1]  # one card twice: a sound CRC, an impossible game
-    n = len(image) - 2
-    c = saves.crc16(image, 0, n)
-    image[n:] = bytes((c & 0xFF, c >> 8))
-    s._rec[4] = 0
-    s._rec[5:5 + len(image)] = image
-    s._append((st.REC_CHECKPOINT << 4) | 3, len(image) + 1, 0)
-    board = FakeBoard(nvm=bytearray(s.nvm))
-    d = Driver(board=board)
+    d = Driver(board=FakeBoard(nvm=nvm_with_a_scoundrel_save(a_card_twice)))
     d.tap("A")
     for _ in range(2):
         d.tap("DOWN")
