@@ -171,7 +171,7 @@ def records(self, p, last, stop):
                     continue
         if p == expect and tag != 0xFF:
             if twin:
-                if p - twin < w:
+                if p - twin < w or p + twin > w + 512:
                     w = (p - twin) & -256
                     fill(self, w)
                     i = p - w

@@ -533,6 +533,30 @@ def test_a_header_wiped_on_purpose_starts_clean_as_the_readme_says():
     assert t.reset and pc.persisted(t) == pc.EMPTY and not t.damaged
 
 
+def test_a_hurt_twin_is_found_wherever_it_lies_against_the_read_window():
+    """The walk reads 512 bytes at a time: a twin whose copy before it, or
+    itself, crosses the window's edge is read whole (a power-cut sweep once
+    met an IndexError there, at boot)."""
+    rec = st._span(st.ENTRY_SIZE)
+    for records in range(72):  # every 8-byte place of the result against the window
+        s = st.Store(bytearray(b"\xff" * 4096))
+        g = crawl.Scoundrel(0).deal(3)
+        s.checkpoint(g)
+        g.legal_moves()
+        mv = g.legal[0]
+        for k in range(records):  # a move, then its undo, and so on: 8 bytes each
+            if k % 2 == 0:
+                assert g.play(mv) == 0 and s.move(3, mv)
+            else:
+                assert g.undo() >= 0 and s.move(3, st.UNDO)
+        p = s.end
+        s.result(2, 0, True, 30, False)
+        img = bytearray(s.nvm)
+        img[p + rec] ^= 0x80  # the second copy's tag: no record's, so its length is not read
+        t = st.Store(img)
+        assert not t.damaged and t.repaired == 1 and t.stats(2, 0).best == 30, records
+
+
 def test_a_damaged_twin_is_repaired_and_both_lost_is_told_with_the_older_stats():
     s = st.Store(bytearray(b"\xff" * 4096))
     s.result(2, 0, True, 30, False)
