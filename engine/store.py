@@ -120,7 +120,8 @@ MIN_SECTOR = const(1024)  # a smaller NVM (a SAMD21's 256 B) holds no store
 KEEP_FREE = const(1024)  # maybe_compact() compacts when less is free
 LOST_SETTINGS = const(1)  # lost_other's bits: a settings record was lost,
 LOST_ACHIEVEMENTS = const(2)  # an achievements one,
-LOST_UNKNOWN = const(4)  # or damaged bytes no record could be told in
+LOST_UNKNOWN = const(4)  # or damaged bytes no record could be told in,
+LOST_UNREAD = const(8)  # or the sector could not be read at all: kept in memory only, the NVM left as it is
 CHECKPOINT_EVERY = const(32)  # moves in a stream before the app writes a new checkpoint
 
 _MEM_SIZE = const(4096)  # the log in memory when there is no NVM
@@ -171,7 +172,7 @@ class Store:
                      checks, or no room left in the sector for it)
         lost_stats   bit g: a stats record of game g was lost (bit 0: of a game
                      the damage does not tell)
-        lost_other   LOST_SETTINGS, LOST_ACHIEVEMENTS, LOST_UNKNOWN bits
+        lost_other   LOST_SETTINGS, LOST_ACHIEVEMENTS, LOST_UNKNOWN, LOST_UNREAD bits
         damaged      any of those three: something was lost; say what
         repaired     damaged records a twin stood in for or that were mended, or
                      a damaged header over sound records: nothing was lost
@@ -220,7 +221,11 @@ class Store:
         self._hurt = -1  # store_log.records()'s findings
         self._mended = 0
         if self.persistent:
-            _log("load", self)
+            try:
+                _log("load", self)
+            except Exception:  # a fault of this firmware's reading: keep the sector for one that reads it
+                self.__init__(None)
+                self.lost_other = LOST_UNREAD
 
     @property
     def damaged(self):

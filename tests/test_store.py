@@ -1041,3 +1041,18 @@ def test_file_nvm_writes_through_and_refuses_a_wrong_size(tmp_path):
     bad.write_bytes(b"\x00" * 100)
     with pytest.raises(ValueError, match="100 bytes, not an NVM image of 4096"):
         FileNVM(str(bad))
+
+
+def test_a_sector_this_firmware_fails_to_read_is_left_alone_and_said(monkeypatch):
+    def fault(store):
+        raise IndexError("a fault of the reading code")
+
+    s, games = rich_store()
+    before = bytes(s.nvm.flash)
+    monkeypatch.setattr(store_log, "load", fault)
+    nvm = RP2040NVM(image=before)
+    t = st.Store(nvm)
+    assert t.damaged and t.lost_other == st.LOST_UNREAD and not t.persistent
+    t.result(1, 0, True, 5, False)  # play goes on, in memory
+    t.settle()
+    assert nvm.writes == 0 and bytes(nvm.flash) == before

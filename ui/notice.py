@@ -43,7 +43,9 @@ class Notice(Pages):
             text += "Achievements were damaged.\n"
         if store.lost_other & records.LOST_UNKNOWN:
             text += "Some saved data was damaged.\n"
-        if not store.lost_other & records.LOST_UNKNOWN:
+        if store.lost_other & records.LOST_UNREAD:
+            text += "The saves could not be read. They are left as they are, and nothing is kept until a new firmware reads them.\n"
+        elif not store.lost_other & records.LOST_UNKNOWN:
             text += "All else is kept."
         super().__init__(app, text, "<>:PAGE  A:OK", "A: OK")
 
