@@ -598,3 +598,20 @@ def test_a_drive_unmounted_just_as_a_file_starts_sends_nothing_to_the_host(drive
     with pytest.raises(deploy.DeployError, match="vanished"):
         run_deploy(drive, built)
     assert os.listdir(drive) == []
+
+
+def test_a_checkout_at_a_long_path_compiles(tmp_path):
+    """mpy-cross interns the file name it is given (255 bytes at most): a
+    clone some 200 characters deep once failed its whole build."""
+    deep = tmp_path
+    for part in ("d" * 100, "e" * 100, "f" * 60):
+        deep = deep / part
+    deep.mkdir(parents=True)
+    src = deep / "a_module_with_a_long_name_of_its_own.py"
+    src.write_text("X = 1\n")
+    assert len(str(src)) > 300
+    for target in ("micropython", "circuitpython"):
+        out = tmp_path / target / "a.mpy"
+        mpy.compile_file(str(src), str(out), target)
+        assert out.read_bytes()[:1] == (b"M" if target == "micropython" else b"C")
+        assert str(deep).encode() not in out.read_bytes()  # the build does not carry the path

@@ -56,7 +56,11 @@ def compile_file(src, dst, target="micropython"):
     if target == "circuitpython" and _ASYNC.search(text):
         raise BuildError("%s uses async/await, which the CircuitPython target cannot retarget; ship it as .py" % src)
     os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
-    r = subprocess.run([mpy_cross_path(), "-O3", "-o", dst, "-s", os.path.basename(src), src], capture_output=True, text=True)
+    # mpy-cross interns the name it is given as a qstr (255 bytes at most): give it the file's
+    # own name, from its folder, so that no checkout's path can be too long
+    name = os.path.basename(src)
+    r = subprocess.run([mpy_cross_path(), "-O3", "-o", os.path.abspath(dst), "-s", name, name],
+                       capture_output=True, text=True, cwd=os.path.dirname(os.path.abspath(src)))
     if r.returncode != 0:
         raise BuildError("mpy-cross failed on %s: %s" % (src, (r.stderr or r.stdout).strip()))
     with open(dst, "r+b") as f:
