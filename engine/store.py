@@ -46,9 +46,10 @@ RESULT records are twins, two copies with the same seq one after the other
 (in a compaction too).  The second counts only when the first did not (an
 older firmware steps over it as a stale seq), so any one damaged record loses
 no stats, achievement or setting.  Moves and checkpoints are written once: a
-damaged one loses its game.  Whatever a load drops is told: lost_games,
-lost_stats and lost_other say what, and settle() forgets it once the player
-has been told (ui/menus.py's Notice).
+damaged one is mended when one flipped bit explains it, else its game is
+lost.  Whatever a load drops is told: lost_games, lost_stats and lost_other
+say what, and settle() forgets it once the player has been told (the title,
+then ui/notice.py).
 
 Loading (Store(nvm)) reads only, never writes: a blank sector is a first boot;
 a foreign or torn one loads empty with self.reset True (the app says "saves

@@ -98,7 +98,6 @@ def _load(game_class, image):
         return None
 
 
-
 def fill(self, w):
     """The window: the log's bytes w .. w + 512, read 256 at a time."""
     win = self._win
@@ -107,6 +106,7 @@ def fill(self, w):
         b = a + 256 if a + 256 < self.size else self.size
         if a < b:
             win[half:half + b - a] = self.nvm[a:b]
+
 
 def records(self, p, last, stop):
     """Each counted record from p to stop, as (offset, index in
@@ -473,6 +473,7 @@ def _lose(self, hurt):
         return 1 << slot
     return 0
 
+
 def apply(self, p, i, tag, n):
     """A counted record, at load."""
     win = self._win
@@ -507,9 +508,11 @@ def apply(self, p, i, tag, n):
         if n == 4 or n == ENTRY_SIZE + 4:
             load_ach(self, win, i + n - 4)
 
+
 def load_ach(self, buf, i):
     a = buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | ((buf[i + 3] & 0x3F) << 24)
     self.achievements = self._saved_ach = a
+
 
 def live(self):
     """The bytes a compaction would write (what a player would miss twice)."""
@@ -522,6 +525,7 @@ def live(self):
         if self._cp[s]:
             n += _span(self._cp_len[s]) + 8 * self._moves[s]
     return n
+
 
 def compact(self, need, keep=0):
     """Rewrite the log with only what is live, renumbered from seq 0: the
