@@ -1,6 +1,6 @@
 """Bots that play a game to the end with the engine alone: for the command
 line, the benchmarks and the tests.  What the games' bots share lives here;
-each game's own heuristic is in engine/ctd_bots.py or engine/crawl_bots.py
+each game's own heuristic is in games/ctd/desk_bots.py or games/crawl/desk_bots.py
 (which writes these two out instead of importing them, to be one module less
 in tools/fit.py's heap; tests/test_crawl_rules.py holds them to the same moves).
 

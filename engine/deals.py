@@ -1,7 +1,7 @@
 """A rule set's list of winnable deals, packed, and the k-th deal of it read
 straight from the packed bytes (never unpacked into a list).
 
-tools/pack_deals.py writes a list as one module of engine/winnable/ holding
+tools/pack_deals.py writes a list as one module of games/<key>/winnable/ holding
 DEALS, the bytes below; from_list() reads it (registry.read) only to count it
 or draw a deal, and lets it go at once; the app imports this module for that
 call only.
@@ -184,7 +184,7 @@ def from_list(entry, rules, seed=-1, avoid=-1):
     module is read and released at once (registry.read)."""
     name = registry.engine_class(entry).RULE_NAMES[rules]
     try:
-        buf = registry.read("engine.winnable.%s_%s:DEALS" % (entry.key, name))
+        buf = registry.read("%s.winnable.%s_%s:DEALS" % (entry.home, entry.key, name))
         n = check(buf)
     except (ImportError, ValueError):
         return -1

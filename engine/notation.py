@@ -13,7 +13,9 @@ of hearts (from the hand, or the reserve's top) on column 2 (columns count from
 undoes the last move of the hand.
 """
 
-from engine import cards, crawl, ctd
+from engine import cards
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import NO_SEED
 
 STATUS_NAMES = ("playing", "won", "lost")
@@ -64,7 +66,7 @@ def names(buf, n=-1):
 
 
 # -- Clear the Dungeon -------------------------------------------------------
-# Why check() refuses a move, and why a game was lost: engine/ctd.py keeps these
+# Why check() refuses a move, and why a game was lost: games/ctd/rules.py keeps these
 # codes private (_R_..., _LOSS_...: a public name costs the board heap), so the
 # desktop names them here; tests/test_engine.py holds the two to the same values.
 CTD_R_OVER = 1
@@ -170,7 +172,7 @@ def deal_ctd(game, order):
 
 
 # -- Soltura and Scoundrel ---------------------------------------------------------
-# Why check() refuses a move: engine/crawl.py keeps these codes private (as
+# Why check() refuses a move: games/crawl/rules.py keeps these codes private (as
 # ctd's above), so the desktop names them here.
 CRAWL_R_OVER = 1
 CRAWL_R_EMPTY = 2

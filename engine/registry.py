@@ -27,30 +27,35 @@ import sys
 
 
 class Entry:
-    def __init__(self, key, game_id, title, rule_titles, rule_notes, engine, screen, words):
+    def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, words="words:RULES"):
         self.key = key
         self.game_id = game_id
         self.title = title
         self.rule_titles = rule_titles
         self.rule_notes = rule_notes
-        self.engine = engine
-        self.screen = screen
-        self.words = words
+        self.home = home
+        self.engine = home + "." + engine
+        self.screen = home + ".play"
+        self.words = home + "." + words
+
+    def part(self, name):
+        """The dotted path of a module of the game's folder: part("checks")."""
+        return self.home + "." + name
 
 
 GAMES = (
     Entry("ctd", 1, "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
           ("The designer's rules", "A reserve, no cap", "Hard: few deals win"),
-          "engine.ctd:Dungeon", "ui.ctd_play", "ui.ctd_words:RULES"),
+          "games.ctd", "rules:Dungeon"),
     Entry("soltura", 2, "Soltura", ("Score", "Pure Survival"),
           ("A roguelite score", "Live or die, no score"),
-          "engine.crawl:Soltura", "ui.crawl_play", "ui.soltura_words:RULES"),
+          "games.crawl", "rules:Soltura", "words_soltura:RULES"),
     Entry("scoundrel", 3, "Scoundrel", ("Strict", "Equal or lower"),
           ("Chains strictly lower", "Chains equal or lower"),
-          "engine.crawl:Scoundrel", "ui.crawl_play", "ui.scoundrel_words:RULES"),
+          "games.crawl", "rules:Scoundrel", "words_scoundrel:RULES"),
     Entry("rogue", 4, "Rogue Solitaire", ("Quick Play", "Campaign"),
           ("One floor: escape it", "10 floors and a feast"),
-          "engine.rogue:Rogue", "ui.rogue_play", "ui.rogue_words:RULES"),
+          "games.rogue", "rules:Rogue"),
 )
 
 

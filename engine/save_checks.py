@@ -122,7 +122,7 @@ def _ctd_monster(c):
 
 
 def _crawl_kind(c):
-    """0 monster, 1 potion, 2 weapon, 3 Joker (as engine/crawl.py's kind())."""
+    """0 monster, 1 potion, 2 weapon, 3 Joker (as games/crawl/rules.py's kind())."""
     if c & 0x0F == _JOKER_RANK:
         return 3
     s = (c >> 4) & 3
@@ -252,11 +252,11 @@ def _validate_crawl(g):
             _bad(room >= 1, "a game in play with an empty room")
 
 
-# Rogue Solitaire (engine/rogue.py): its phases, the end of a run, and its cards.
+# Rogue Solitaire (games/rogue/rules.py): its phases, the end of a run, and its cards.
 _RJ = const(0x1F)
 _BJ = const(0x0F)
 _ROGUE_GAUNTLET = const(11)
-_ROGUE_AT = const(167)  # engine/rogue.py's _AT, _STAGE, _FLAGS: bytes of its state
+_ROGUE_AT = const(167)  # games/rogue/rules.py's _AT, _STAGE, _FLAGS: bytes of its state
 _ROGUE_STAGE = const(168)
 _ROGUE_FLAGS = const(169)
 
@@ -266,7 +266,7 @@ def _face_card(c):
 
 
 def _validate_rogue(g):
-    from engine import rogue
+    from games.rogue import rules as rogue
 
     step = g.step
     _prefix(g.hand, g.hand_n, "hand")

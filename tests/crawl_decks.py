@@ -1,7 +1,8 @@
 """Fixed deck orders for Soltura and Scoundrel tests: name the cards on top of
 the dungeon, and the rest follow in a fixed order behind them."""
 
-from engine import crawl, notation
+from engine import notation
+from games.crawl import rules as crawl
 from tests import ctd_decks
 
 

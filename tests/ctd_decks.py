@@ -1,7 +1,8 @@
 """Fixed deck orders for Clear the Dungeon tests: name the cards that matter,
 and the rest fill in, in a fixed order, behind them."""
 
-from engine import ctd, notation
+from engine import notation
+from games.ctd import rules as ctd
 from engine.cards import standard_deck
 from engine.game import NO_MOVE
 

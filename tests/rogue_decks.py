@@ -3,8 +3,9 @@ the deck's top, and the rest follow in a fixed order; then move cards about
 with every card still in exactly one place (I1).  Places count 1-9 here, as
 the rules do; the engine's are 0-8."""
 
-from engine import cards, notation, rogue
-from engine.rogue import Rogue
+from engine import cards, notation
+from games.rogue import rules as rogue
+from games.rogue.rules import Rogue
 
 N = notation.parse
 GRIDS = ("player", "monster", "exit")

@@ -21,11 +21,15 @@ EXPECTED = {
     "code.py", "settings.toml",
     "lib/adafruit_displayio_ssd1306.mpy",
     "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/registry.mpy", "engine/saves.mpy", "engine/save_checks.mpy", "engine/store.mpy", "engine/store_log.mpy",
-    "engine/deals.mpy", "engine/rogue_achievements.mpy",
+    "engine/deals.mpy",
     "hw/__init__.mpy", "hw/buttons.mpy", "hw/circuitpython.mpy",
 } | {"ui/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "ui")) if f.endswith(".py")} | {
-    "engine/winnable/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "engine", "winnable")) if f.endswith(".py")
-} | {"engine/%s.mpy" % e.engine.split(":")[0].split(".")[1] for e in registry.GAMES}  # each game's rules
+    # each game's folder but its desktop side, with its lists of winnable deals
+    "%s/%s.mpy" % (os.path.relpath(d, ROOT).replace(os.sep, "/"), f[:-3])
+    for home in sorted(set(e.home for e in registry.GAMES))
+    for d, _, fs in os.walk(os.path.join(ROOT, *home.split(".")))
+    for f in fs if f.endswith(".py") and not f.startswith("desk_") and "__pycache__" not in d
+}
 
 
 def tree_files(top):
@@ -109,7 +113,7 @@ def test_build_report_lists_sizes_against_free_space(built):
     out = io.StringIO()
     total = builder.report(files, 1000000, out)
     text = out.getvalue()
-    assert "engine/ctd.mpy" in text and ("%d  total" % total) in text and "of 1000000 bytes free" in text
+    assert "games/ctd/rules.mpy" in text and ("%d  total" % total) in text and "of 1000000 bytes free" in text
     out = io.StringIO()
     builder.report(files, 1000, out)
     assert "does not fit" in out.getvalue()
@@ -284,12 +288,12 @@ def test_files_deckcrawl_no_longer_ships_are_removed_others_kept(drive, built):
 
 
 def test_a_stray_py_that_hides_an_mpy_is_warned_about(drive, built):
-    os.makedirs(os.path.join(drive, "engine"))
-    with open(os.path.join(drive, "engine", "ctd.py"), "w") as f:
+    os.makedirs(os.path.join(drive, "games", "ctd"))
+    with open(os.path.join(drive, "games", "ctd", "rules.py"), "w") as f:
         f.write("# old copy\n")
     _, text = run_deploy(drive, built)
-    assert "engine/ctd.py on the drive is not Deckcrawl's and hides engine/ctd.mpy" in text
-    assert os.path.exists(os.path.join(drive, "engine", "ctd.py"))
+    assert "games/ctd/rules.py on the drive is not Deckcrawl's and hides games/ctd/rules.mpy" in text
+    assert os.path.exists(os.path.join(drive, "games", "ctd", "rules.py"))
 
 
 @pytest.mark.parametrize("line,ok", [

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from engine import ctd, notation
+from engine import notation
+from games.ctd import rules as ctd
 from tests.ctd_decks import MONSTER_ORDER, POWER_ORDER, perfect_classic
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

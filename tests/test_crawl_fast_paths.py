@@ -3,7 +3,8 @@ give: Avoid moves the deck up by block copies through room_start, which is
 only right while the deck is zero above deck_n; it must put the room under the
 deck in its order, whatever the room's size, and leave undo as it was."""
 
-from engine import bots, crawl, notation, save_checks
+from engine import bots, notation, save_checks
+from games.crawl import rules as crawl
 from engine.game import PLAYING
 from engine.rng import Rng
 from tests.crawl_decks import deal, play

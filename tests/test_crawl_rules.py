@@ -3,11 +3,13 @@ orders (tests/crawl_decks.py).  RULES.md states each decision tested here."""
 
 import pytest
 
-from engine import cards, crawl, notation, save_checks, saves
-from engine.crawl import Scoundrel, Soltura
+from engine import cards, notation, save_checks, saves
+from games.crawl import rules as crawl
+from games.crawl.rules import Scoundrel, Soltura
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from engine.rng import Rng
-from engine import bots, crawl_bots
+from engine import bots
+from games.crawl import desk_bots as crawl_bots
 from tests.crawl_decks import deal, in_deal_order, play
 
 N = notation.parse
@@ -513,7 +515,7 @@ def test_random_and_greedy_play_conserve_every_card(game_class, rules):
 
 
 def test_the_card_facts_the_crawl_keeps_are_engine_cards():
-    # engine/crawl.py reads a card's suit and the Jokers without importing engine/cards.py
+    # games/crawl/rules.py reads a card's suit and the Jokers without importing engine/cards.py
     assert (crawl._HEARTS, crawl._DIAMONDS, crawl._JOKER_RANK) == (cards.HEARTS, cards.DIAMONDS, cards.JOKER)
     assert (crawl.BENEVOLENT, crawl.MISCHIEVOUS) == (cards.RED_JOKER, cards.BLACK_JOKER)
     for game_class in (Soltura, Scoundrel):

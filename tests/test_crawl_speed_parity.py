@@ -1,4 +1,4 @@
-"""The crawl engine (engine/crawl.py) plays every seed and move exactly as it did
+"""The crawl engine (games/crawl/rules.py) plays every seed and move exactly as it did
 before it was made fast and small (issue 13 item 5, issue 8).
 
 tests/crawl_digests.json holds, for each rule set of Soltura and Scoundrel and
@@ -8,7 +8,7 @@ the move count, the undo log's length, the events, the legal moves, the options
 and reasons of every place, the score and what the screens ask of a room card;
 and after each undo the same again, then the move made anew.  Odd seeds are
 played by the random bot (engine/bots.py), even ones by the greedy bot
-(engine/crawl_bots.py); the first CHECK_ALL seeds of each rule set also record
+(games/crawl/desk_bots.py); the first CHECK_ALL seeds of each rule set also record
 check() of all 256 move bytes after every move.  No bot wins a dealt game, so
 WON_SEEDS more games of each rule set are played by the greedy bot from
 winnable dungeons (set_up), for wins, milestones and the score of a win.
@@ -25,7 +25,9 @@ import sys
 
 import pytest
 
-from engine import bots, crawl, crawl_bots
+from engine import bots
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
 from engine.game import MAX_OPTIONS, PLAYING, WON, Game
 from engine.rng import Rng
 from tests import parity

@@ -3,16 +3,19 @@ what the emulated panel shows is read back pixel by pixel."""
 
 import pytest
 
-from engine import crawl, crawl_bots, notation, saves
+from engine import notation, saves
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
 from engine.rng import Rng
 from tests.crawl_decks import deal
 from engine import registry
 from tests.ui_driver import SCOUNDREL, SOLTURA, Driver, lit, read_row, text_pixels, tile_pixels
 from tests.card_pixels import face, framed
 from tools import presses
-from ui import crawl_play, menus, sprites
-from ui.crawl_jokers import Peek, Swap
-from ui.crawl_play import CardMenu
+from ui import menus, sprites
+from games.crawl import play as crawl_play
+from games.crawl.jokers import Peek, Swap
+from games.crawl.play import CardMenu
 
 
 def screen(game, entry=SOLTURA):
@@ -140,13 +143,13 @@ def test_preview_shows_the_next_three_cards():
 
 
 def test_the_jokers_overlays_are_in_the_heap_only_while_they_show(monkeypatch):
-    """The Preview's cards (and the Swap) come from ui/crawl_jokers.py, imported
+    """The Preview's cards (and the Swap) come from games/crawl/jokers.py, imported
     when one opens and let go when it closes, its card grids with it."""
     import sys
 
     import ui
 
-    monkeypatch.delitem(sys.modules, "ui.crawl_jokers")  # as on a board: the screen imports it
+    monkeypatch.delitem(sys.modules, "games.crawl.jokers")  # as on a board: the screen imports it
     monkeypatch.delattr(ui, "crawl_jokers", raising=False)
     g = deal(crawl.Soltura, top="RJ 2S 3C 4C 9H 10S JC")
     d = screen(g)
@@ -155,10 +158,10 @@ def test_the_jokers_overlays_are_in_the_heap_only_while_they_show(monkeypatch):
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # preview
-    assert type(d.screen.overlay).__name__ == "Peek" and "ui.crawl_jokers" in sys.modules
+    assert type(d.screen.overlay).__name__ == "Peek" and "games.crawl.jokers" in sys.modules
     assert len(d.screen.group) == grids + 4  # three cards and a cursor frame (CardTiles)
     d.tap("A")
-    assert d.screen.overlay is None and "ui.crawl_jokers" not in sys.modules and len(d.screen.group) == grids
+    assert d.screen.overlay is None and "games.crawl.jokers" not in sys.modules and len(d.screen.group) == grids
 
 
 def test_swap_by_buttons_chooses_the_monster():
@@ -245,7 +248,8 @@ def test_pure_survival_game_over_has_no_score_sheet():
 def test_every_refusal_fits_a_line_and_every_rules_page_states_the_decisions():
     assert len(crawl_play.REFUSED) == len(notation.CRAWL_REASONS)
     assert all(0 < len(t) <= 21 for t in crawl_play.REFUSED[1:])
-    from ui import scoundrel_words, soltura_words
+    from games.crawl import words_scoundrel as scoundrel_words
+    from games.crawl import words_soltura as soltura_words
 
     sol = [t.lower() for t in soltura_words.RULES]
     sco = [t.lower() for t in scoundrel_words.RULES]

@@ -3,7 +3,8 @@
 
 import pytest
 
-from engine import cards, ctd, notation, save_checks
+from engine import cards, notation, save_checks
+from games.ctd import rules as ctd
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from tests.ctd_decks import deal, hand, perfect_classic, play, snapshot
 

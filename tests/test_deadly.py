@@ -5,7 +5,9 @@ loaded back)."""
 
 import pytest
 
-from engine import crawl, ctd, notation, save_checks, saves
+from engine import notation, save_checks, saves
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import LOST, PLAYING
 from engine.rng import Rng
 

@@ -13,7 +13,8 @@ import sys
 
 import pytest
 
-from engine import ctd, deals, registry, saves
+from engine import deals, registry, saves
+from games.ctd import rules as ctd
 from engine import store as records
 from engine.rng import SEED_MAX, Rng
 from hw.fake import FakeBoard
@@ -164,20 +165,20 @@ def test_packer_refuses_bad_input_with_one_line_and_writes_nothing(tmp_path):
 # -- on the device ---------------------------------------------------------------------
 @pytest.fixture
 def lists(tmp_path, monkeypatch):
-    """Lists of winnable deals in a folder standing in for engine/winnable/:
+    """Lists of winnable deals in a folder standing in for games/<key>/winnable/:
     Clear the Dungeon Classic, Scoundrel Strict and Rogue Solitaire's Campaign
     have one, nothing else."""
-    import engine.winnable
-
     folder = tmp_path / "winnable"
     folder.mkdir()
     made = (("ctd_classic", CLASSIC_DEALS), ("scoundrel_strict", [11, 12, 13]), ("rogue_campaign", [21, 22]))
     for name, seeds in made:
         (folder / (name + ".py")).write_text(packer.module_text(*name.split("_"), packer.pack(seeds), 0, 0, ["test"]))
-    monkeypatch.setattr(engine.winnable, "__path__", [str(folder)])
+    homes = sorted(set(e.home for e in registry.GAMES))
+    for home in homes:  # every game's lists are read from the one folder
+        monkeypatch.setattr(importlib.import_module(home + ".winnable"), "__path__", [str(folder)])
     importlib.invalidate_caches()
     yield folder
-    for m in [m for m in sys.modules if m.startswith("engine.winnable.")]:
+    for m in [m for m in sys.modules if any(m.startswith(h + ".winnable.") for h in homes)]:
         registry.release([m])
 
 
@@ -401,11 +402,11 @@ def test_the_pause_menu_names_the_deal():
 _LAZY = r"""
 import json, sys
 sys.path.insert(0, %r)
-import engine.winnable
-engine.winnable.__path__.insert(0, %r)
+import games.ctd.winnable
+games.ctd.winnable.__path__.insert(0, %r)
 from tools.sim import Sim
 
-WATCH = ("engine.deals", "engine.winnable.ctd_classic", "ui.deal_entry", "engine.rng")
+WATCH = ("engine.deals", "games.ctd.winnable.ctd_classic", "ui.deal_entry", "engine.rng")
 out = {}
 def loaded(label):
     out[label] = sorted(m for m in WATCH if m in sys.modules)
@@ -446,17 +447,23 @@ def test_the_lists_and_the_deal_entry_are_loaded_only_while_used(lists):
 # -- what ships ----------------------------------------------------------------------
 def test_the_build_ships_every_list_and_the_deploy_manages_them(tmp_path):
     shipped = {rel for rel, _ in builder.sources()}
-    folder = os.path.join(ROOT, "engine", "winnable")
-    names = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py"))
-    assert "__init__" in names and "engine/deals.mpy" in shipped and "ui/deal_entry.mpy" in shipped
+    assert "engine/deals.mpy" in shipped and "ui/deal_entry.mpy" in shipped
     rule_sets = {"%s_%s" % (e.key, r) for e in registry.GAMES for r in registry.engine_class(e).RULE_NAMES}
-    for n in names:
-        assert "engine/winnable/%s.mpy" % n in shipped and deploy.managed_path("engine/winnable/%s.mpy" % n)
-        if n != "__init__":  # a list is named by its rule set and reads whole
-            assert n in rule_sets
-            assert deals.check(registry.read("engine.winnable.%s:DEALS" % n)) >= 1
+    lists = []
+    for home in sorted(set(e.home for e in registry.GAMES)):
+        folder = home.replace(".", "/") + "/winnable"
+        names = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, folder)) if f.endswith(".py"))
+        assert "__init__" in names
+        for n in names:
+            rel = "%s/%s.mpy" % (folder, n)
+            assert rel in shipped and deploy.managed_path(rel)
+            lists.append(rel)
+            if n != "__init__":  # a list is named by its rule set and reads whole
+                assert n in rule_sets
+                assert deals.check(registry.read("%s.winnable.%s:DEALS" % (home, n))) >= 1
+    assert len(lists) > len(rule_sets) // 2
     files = dict(builder.build(str(tmp_path / "tree"), "micropython"))
-    assert all("engine/winnable/%s.mpy" % n in files for n in names)
+    assert all(rel in files for rel in lists)
 
 
 # -- under MicroPython -----------------------------------------------------------------
@@ -491,7 +498,8 @@ def test_the_reader_under_micropython_reads_the_same_and_allocates_nothing(tmp_p
     lists = [packer.pack(random_list(r, 800, 900, 0)), packer.pack(random_list(r, 800, 50000, 1000)),
              packer.pack(random_list(r, 40, 400, SEED_MAX - 399))]
     out = tmp_path / "mpy"
-    mpy.compile_package(os.path.join(ROOT, "engine"), str(out), "micropython")
+    for pkg in ("engine", "games"):
+        mpy.compile_package(os.path.join(ROOT, pkg), str(out), "micropython")
     script = tmp_path / "reader.py"
     script.write_text(_MP_READER % ", ".join(repr(b) for b in lists))
     mp = subprocess.run([MICROPYTHON, "-X", "heapsize=24k", str(script), str(out)], capture_output=True, text=True, timeout=120)
@@ -514,7 +522,7 @@ def test_the_deals_screens_run_under_micropython_in_the_proxy_heap(tmp_path):
     listed = list(range(100, 3000, 7))
     src = tmp_path / "ctd_classic.py"
     src.write_text(packer.module_text("ctd", "classic", packer.pack(listed), 0, 0, ["test"]))
-    mpy.compile_file(str(src), os.path.join(tree, "engine", "winnable", "ctd_classic.mpy"), "micropython")
+    mpy.compile_file(str(src), os.path.join(tree, "games", "ctd", "winnable", "ctd_classic.mpy"), "micropython")
     script = os.path.join(ROOT, "tests", "mp", "winnable_on_micropython.py")
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + bench.PROXY_HEAP, script, tree, os.path.join(ROOT, "tests", "mp")]
                        + [str(s) for s in listed], capture_output=True, text=True, timeout=300, cwd=ROOT)

@@ -18,7 +18,14 @@ DEVICE_FILES = sorted(
     ["code.py", "hw/__init__.py", "hw/buttons.py", "hw/circuitpython.py"]
     + [os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "engine", "*.py"))]
     + [os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "ui", "*.py"))]
+    # each game's folder but its desktop side (desk_*.py)
+    + [os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "**", "*.py"), recursive=True)
+       if not os.path.basename(p).startswith("desk")]
 )
+# The engine and what of a game is as pure as it: its rules, achievements, save checks, lists.
+PURE_FILES = [p for p in DEVICE_FILES if p.startswith("engine")
+              or (p.startswith("games") and os.path.basename(p) in ("rules.py", "achievements.py", "checks.py"))
+              or "/winnable/" in p]
 
 # Modules a CircuitPython 9/10 board has (built in, or shipped in CIRCUITPY/lib by the build).
 CIRCUITPYTHON = {
@@ -26,7 +33,7 @@ CIRCUITPYTHON = {
     "i2cdisplaybus", "keypad", "microcontroller", "supervisor", "terminalio", "bitmaptools",
     "fontio", "adafruit_displayio_ssd1306", "adafruit_display_text", "adafruit_ticks",
 }
-PROJECT = {"engine", "hw", "ui"}
+PROJECT = {"engine", "games", "hw", "ui"}
 NEVER_ON_DEVICE = {"dataclasses", "enum", "typing", "abc", "functools"}
 NOT_IN_ENGINE = {"hw", "ui", "displayio", "random", "time"}
 # str methods CPython has and CircuitPython's str lacks
@@ -50,7 +57,7 @@ def test_device_imports_are_circuitpython_modules(path):
         assert name in CIRCUITPYTHON | PROJECT, "%s imports %s, which CircuitPython does not have" % (path, name)
 
 
-@pytest.mark.parametrize("path", [p for p in DEVICE_FILES if p.startswith("engine")])
+@pytest.mark.parametrize("path", PURE_FILES)
 def test_engine_is_pure(path):
     for name in imports(path):
         assert name not in NOT_IN_ENGINE, "%s imports %s" % (path, name)
@@ -135,8 +142,8 @@ def test_big_int_check_catches_literals_and_folded_expressions(tmp_path):
 
 def test_allowlist_check_catches_a_bad_import(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("import dataclasses\nfrom typing import List\nimport engine.ctd\n")
-    assert set(imports("bad.py", str(tmp_path))) == {"dataclasses", "typing", "engine"}
+    bad.write_text("import dataclasses\nfrom typing import List\nimport games.ctd.rules\n")
+    assert set(imports("bad.py", str(tmp_path))) == {"dataclasses", "typing", "games"}
 
 
 @pytest.mark.parametrize("target", mpy.TARGETS)

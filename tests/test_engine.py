@@ -3,8 +3,10 @@ play that never loses a card."""
 
 import pytest
 
-from engine import cards, crawl, ctd, notation, save_checks, saves
-from engine import ctd_bots as bots
+from engine import cards, notation, save_checks, saves
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as bots
 from engine.game import LOST, NO_SEED, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
 from tests.conftest import sweep

@@ -4,7 +4,9 @@ wins at least as often as the greedy bot on a fixed set of deals."""
 
 import pytest
 
-from engine import cards, crawl, ctd, notation
+from engine import cards, notation
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tests import crawl_decks

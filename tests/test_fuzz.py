@@ -167,7 +167,8 @@ def test_single_byte_mutants_of_a_save_are_refused_or_hold_up(game_class, rules)
 
 
 def test_the_saves_part_catches_a_load_that_does_not_validate(monkeypatch):
-    from engine import ctd, save_checks
+    from engine import save_checks
+    from games.ctd import rules as ctd
 
     g = ctd.Dungeon(0).deal(5)
     g.pile_n = 43  # the mutant: 43 of 42 slots

@@ -24,7 +24,8 @@ needs_micropython = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def engine_mpy(tmp_path_factory):
     out = tmp_path_factory.mktemp("mpy")
-    mpy.compile_package(os.path.join(ROOT, "engine"), str(out), "micropython")
+    for pkg in ("engine", "games"):
+        mpy.compile_package(os.path.join(ROOT, pkg), str(out), "micropython")
     return str(out)
 
 

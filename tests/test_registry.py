@@ -41,27 +41,30 @@ def test_every_entry_names_parts_that_exist():
     assert registry.find("chess") is None
 
 
-def test_the_build_ships_each_games_rules_module_and_no_desktop_module():
-    engine = builder.DEVICE_MODULES["engine"]
+def test_the_build_ships_each_games_folder_and_no_desktop_module():
+    shipped = {rel for rel, _ in builder.sources()}
     for e in registry.GAMES:
-        assert e.engine.split(":")[0].split(".")[1] in engine
+        folder = e.home.replace(".", "/")
+        assert "%s/rules.mpy" % folder in shipped and "%s/play.mpy" % folder in shipped
+        assert not [rel for rel in shipped if rel.startswith(folder + "/desk")]
+    engine = builder.DEVICE_MODULES["engine"]
     assert "store" in engine and "saves" in engine  # the device remembers
-    for desktop in ("notation", "bots", "ctd_bots", "crawl_bots"):
+    for desktop in ("notation", "bots"):
         assert desktop not in engine
 
 
 def test_release_forgets_a_module_and_its_package_attribute():
-    import engine
+    import games.ctd
 
-    registry.module("engine.ctd")
-    assert "engine.ctd" in sys.modules and hasattr(engine, "ctd")
-    kept = sys.modules["engine.ctd"]
+    registry.module("games.ctd.rules")
+    assert "games.ctd.rules" in sys.modules and hasattr(games.ctd, "rules")
+    kept = sys.modules["games.ctd.rules"]
     try:
-        registry.release(["engine.ctd"])
-        assert "engine.ctd" not in sys.modules and not hasattr(engine, "ctd")
+        registry.release(["games.ctd.rules"])
+        assert "games.ctd.rules" not in sys.modules and not hasattr(games.ctd, "rules")
     finally:
-        sys.modules["engine.ctd"] = kept
-        engine.ctd = kept
+        sys.modules["games.ctd.rules"] = kept
+        games.ctd.rules = kept
 
 
 _CALL = r"""
@@ -92,8 +95,8 @@ import json, sys
 sys.path.insert(0, %r)
 from tools.sim import Sim
 
-GAME = ("engine.ctd", "engine.crawl", "ui.ctd_play", "ui.crawl_play", "ui.ctd_words", "ui.crawl_words",
-        "ui.soltura_words", "ui.scoundrel_words", "ui.menus", "ui.font", "ui.sheets")
+GAME = ("games.ctd.rules", "games.crawl.rules", "games.ctd.play", "games.crawl.play", "games.ctd.words", "games.crawl.words",
+        "games.crawl.words_soltura", "games.crawl.words_scoundrel", "ui.menus", "ui.font", "ui.sheets")
 out = {}
 def loaded(label):
     out[label] = sorted(m for m in GAME if m in sys.modules)
@@ -129,7 +132,7 @@ def test_a_game_is_imported_when_entered_and_released_when_left():
     # the menus are there while one shows
     assert out["title"] == out["game list"] == out["rule sets"] == ["ui.menus"]
     assert out["rules page"] == ["ui.menus"]  # the words were read and let go
-    assert out["playing"] == "Play" and out["play"] == ["engine.ctd", "ui.ctd_play"]  # no menus in play
+    assert out["playing"] == "Play" and out["play"] == ["games.ctd.play", "games.ctd.rules"]  # no menus in play
     assert out["back"] == "RuleSets" and out["left"] == "GameList" and out["after"] == ["ui.menus"]
 
 

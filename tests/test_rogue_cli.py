@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-from engine import rogue, rogue_bots
-from engine import rogue_notation as rn
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
+from games.rogue import desk_notation as rn
 from engine.game import PLAYING
 from engine.notation import name
 from engine.rng import Rng

@@ -11,11 +11,12 @@ import sys
 
 import pytest
 
-from engine import cards, rogue, save_checks, saves
+from engine import cards, save_checks, saves
+from games.rogue import rules as rogue
 from engine.game import PLAYING
 from engine.rng import Rng
-from engine.rogue import Rogue
-from engine.rogue_bots import BOTS
+from games.rogue.rules import Rogue
+from games.rogue.desk_bots import BOTS
 from tests.conftest import sweep
 from tests.rogue_decks import census_ok
 from tests.test_micropython import MICROPYTHON, ROOT, engine_mpy, needs_micropython, run_mp  # noqa: F401
@@ -134,7 +135,7 @@ def test_a_save_is_182_bytes_and_refuses_what_cannot_be():
         with pytest.raises(saves.SaveError):
             save_checks.load(Rogue, bad, 2)
     with pytest.raises(saves.SaveError):
-        from engine.crawl import Soltura
+        from games.crawl.rules import Soltura
         save_checks.load(Soltura, good, 2)
 
 

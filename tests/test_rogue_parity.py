@@ -1,4 +1,4 @@
-"""Rogue Solitaire's engine (engine/rogue.py, engine/rogue_bots.py) plays every
+"""Rogue Solitaire's engine (games/rogue/rules.py, games/rogue/desk_bots.py) plays every
 seed and move exactly as it did before it was made small (issue 12).
 
 tests/rogue_digests.json holds, for each rule set and each of SEEDS seeds, a
@@ -25,12 +25,12 @@ import sys
 
 import pytest
 
-from engine import rogue
+from games.rogue import rules as rogue
 from engine.game import PLAYING
 from engine.rng import Rng
-from engine.rogue import Rogue
-from engine.rogue_bots import BOTS
-from engine.rogue_achievements import achievements
+from games.rogue.rules import Rogue
+from games.rogue.desk_bots import BOTS
+from games.rogue.achievements import achievements
 from tests import parity
 from tests.conftest import sweep
 

@@ -1,4 +1,4 @@
-"""An independent review of engine/rogue.py against shared/rogue-rules.md.
+"""An independent review of games/rogue/rules.py against shared/rogue-rules.md.
 
 Every test builds a fixed table with Rogue.set_up, written from the
 specification (sections 3 and 4), not from the engine: places count 1-9 as
@@ -16,11 +16,12 @@ exactly one place (I1) unless a test says it takes cards out of play.
 
 import pytest
 
-from engine import cards, notation, rogue
+from engine import cards, notation
+from games.rogue import rules as rogue
 from engine.game import LOST, PLAYING, WON
-from engine import rogue_notation as rn
-from engine.rogue import CAMPAIGN, QUICK, Rogue
-from engine.rogue_achievements import achievements
+from games.rogue import desk_notation as rn
+from games.rogue.rules import CAMPAIGN, QUICK, Rogue
+from games.rogue.achievements import achievements
 
 N = notation.parse
 DOWN = cards.FACE_DOWN

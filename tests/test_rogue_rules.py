@@ -5,12 +5,14 @@ the engine's move bytes count 0-8.  RULES.md words each decision."""
 
 import pytest
 
-from engine import cards, rogue, rogue_bots, saves
+from engine import cards, saves
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
 from engine.game import LOST, NO_SEED, PHASE_OVER, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
-from engine import rogue_notation as rn
-from engine.rogue import Rogue
-from engine.rogue_achievements import achievements
+from games.rogue import desk_notation as rn
+from games.rogue.rules import Rogue
+from games.rogue.achievements import achievements
 from tests.rogue_decks import (N, census_ok, clear, deal, events, grid, hand, kinds, names, pile, put, table,
                                take_out, top)
 
@@ -71,7 +73,7 @@ def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
     # their private copies of engine/game.py's and engine/rng.py's constants (a name imported costs a global)
     assert (rogue._PLAYING, rogue._WON, rogue._LOST, rogue._PHASE_OVER) == (PLAYING, WON, LOST, PHASE_OVER)
     assert rogue._SEED_MAX == SEED_MAX and rogue_bots._PLAYING == PLAYING
-    from engine import rogue_achievements as ra  # the achievements' copies
+    from games.rogue import achievements as ra  # the achievements' copies
 
     assert (ra._QUICK, ra._WON, ra._STARVED) == (rogue.QUICK, WON, rogue.STARVED)
     assert (ra._KEY_SEEN, ra._EXIT_SEEN, ra._FLAGS) == (rogue._KEY_SEEN, rogue._EXIT_SEEN, rogue._FLAGS)
@@ -93,7 +95,7 @@ def test_the_ints_kept_in_the_state_are_the_bytes_snapshot_gives_their_names():
         if Rogue.SAVED[k] == "":
             assert getattr(rogue, "_" + name.upper()) == tail + k
     assert [k for k in Rogue.SAVED if k] == ["hand_n", "deck_n", "pile_n", "buffet_n", "floor", "end", "step"]
-    assert len(g.__dict__) == 23  # one attribute table of 23 slots: see engine/rogue.py's Memory
+    assert len(g.__dict__) == 23  # one attribute table of 23 slots: see games/rogue/rules.py's Memory
     for name in ("PHASE_DISCARD", "PHASE_PLAY", "PHASE_ATTACK", "PHASE_HEAL", "PHASE_CLUB", "PHASE_STEAL", "FLIP", "TAKE",
                  "SKIP", "FROM_HAND", "ATTACK"):  # the bots' copies of the engine's
         assert getattr(rogue_bots, "_" + name) == getattr(rogue, name), name
@@ -693,7 +695,7 @@ def test_a_cards_menu_lists_attack_move_to_hand_flip_with_their_reasons():
 
 
 def test_legal_moves_fill_one_scratch_that_all_games_share():
-    # the board plays one game at a time: the class's buffer, not one a game (engine/rogue.py, Memory)
+    # the board plays one game at a time: the class's buffer, not one a game (games/rogue/rules.py, Memory)
     a, b = Rogue(rogue.QUICK).deal(1), Rogue(rogue.CAMPAIGN).deal(2)
     n = a.legal_moves()
     assert a.legal is b.legal and n > 0 and all(a.check(mv) == 0 for mv in a.legal[:n])
@@ -703,7 +705,7 @@ def test_legal_moves_fill_one_scratch_that_all_games_share():
 
 
 def test_a_given_deal_is_laid_by_the_notation_for_the_desktop():
-    # Rogue.set_up hands the order to engine/rogue_notation.py: the board's engine does not carry it
+    # Rogue.set_up hands the order to games/rogue/desk_notation.py: the board's engine does not carry it
     order = table()
     g = Rogue().set_up(order)
     h = rn.set_up(Rogue(), order)

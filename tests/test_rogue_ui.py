@@ -1,26 +1,30 @@
-"""Rogue Solitaire's screen (ui/rogue_play.py), driven by button presses on the
+"""Rogue Solitaire's screen (games/rogue/play.py), driven by button presses on the
 fake board; what the emulated panel shows is read back pixel by pixel.  Deals
 are fixed tables (engine Rogue.set_up) or seeds the greedy bot is found to win
-on the engine alone, then played again by buttons (tools/rogue_presses.py)."""
+on the engine alone, then played again by buttons (games/rogue/desk_presses.py)."""
 
 import statistics
 
 import pytest
 
-from engine import cards, registry, rogue, rogue_bots, saves
-from engine import rogue_notation as rn
+from engine import cards, registry, saves
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
+from games.rogue import desk_notation as rn
 from engine.game import PLAYING, WON
 from engine.notation import name, parse_list
 from engine.rng import Rng
 from hw.fake import FakeBoard
 from tests.ui_driver import Driver, lit, read_row, read_text, tile_pixels
 from tests.card_pixels import face, framed
-from tools import rogue_presses
-from ui import menus, rogue_play, rogue_words, setup, sprites, text
+from games.rogue import desk_presses as rogue_presses
+from ui import menus, setup, sprites, text
+from games.rogue import play as rogue_play
+from games.rogue import words as rogue_words
 from ui.pause import Pause
-from ui.rogue_floor import FloorCard
-from ui.rogue_menu import CardMenu
-from ui.rogue_play import Play
+from games.rogue.floor import FloorCard
+from games.rogue.menu import CardMenu
+from games.rogue.play import Play
 
 ROGUE = registry.find("rogue")
 RIGHT_X = 66
@@ -371,32 +375,32 @@ def test_the_card_menu_leaves_the_heap_when_a_floor_card_opens(monkeypatch):
     menu imports anew; the floor card's own module goes when it closes."""
     import sys
 
-    import ui
+    import games.rogue
 
-    for module in ("rogue_menu", "rogue_floor"):  # as on a board: the screen imports them
-        monkeypatch.delitem(sys.modules, "ui." + module)
-        monkeypatch.delattr(ui, module, raising=False)
+    for module in ("menu", "floor"):  # as on a board: the screen imports them
+        monkeypatch.delitem(sys.modules, "games.rogue." + module, raising=False)
+        monkeypatch.delattr(games.rogue, module, raising=False)
     g = table(rogue.CAMPAIGN, *READY)
     d = screen(g)
     to_spot(d, 4)
     d.tap("A")
-    assert type(d.screen.overlay).__name__ == "CardMenu" and "ui.rogue_menu" in sys.modules
+    assert type(d.screen.overlay).__name__ == "CardMenu" and "games.rogue.menu" in sys.modules
     d.tap("B")
     d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # skip: escaped
-    assert type(d.screen.overlay).__name__ == "FloorCard" and "ui.rogue_menu" not in sys.modules
-    assert "ui.rogue_floor" in sys.modules
+    assert type(d.screen.overlay).__name__ == "FloorCard" and "games.rogue.menu" not in sys.modules
+    assert "games.rogue.floor" in sys.modules
     d.tap("A")
     d.tap("A")  # fed, deeper
-    assert g.floor == 2 and d.screen.overlay is None and "ui.rogue_floor" not in sys.modules
+    assert g.floor == 2 and d.screen.overlay is None and "games.rogue.floor" not in sys.modules
     quiet(d)
     for spot in range(9):
         to_spot(d, spot)
         d.tap("A")
         if d.screen.overlay is not None:
             break
-    assert type(d.screen.overlay).__name__ == "CardMenu" and "ui.rogue_menu" in sys.modules
+    assert type(d.screen.overlay).__name__ == "CardMenu" and "games.rogue.menu" in sys.modules
 
 
 def test_save_and_quit_between_floors_then_continue_where_it_was():
@@ -585,14 +589,16 @@ def _fresh_overlay_modules(monkeypatch):
     own imports of them are set aside), so which are loaded can be watched."""
     import sys
 
+    import games.rogue
     import ui
 
-    for module in ("rogue_menu", "rogue_floor", "pause"):
-        monkeypatch.delitem(sys.modules, "ui." + module)
-        monkeypatch.delattr(ui, module, raising=False)
+    for name in ("games.rogue.menu", "games.rogue.floor", "ui.pause"):
+        package, module = name.rsplit(".", 1)
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], module, raising=False)
 
     def loaded():
-        return [n for n in ("ui.rogue_menu", "ui.rogue_floor", "ui.pause") if n in sys.modules]
+        return [n for n in ("games.rogue.menu", "games.rogue.floor", "ui.pause") if n in sys.modules]
 
     return loaded
 
@@ -602,11 +608,11 @@ def test_a_floor_card_paused_and_resumed_keeps_one_overlay_module_at_a_time(monk
     g = table(rogue.CAMPAIGN, *READY)
     d = screen(g)
     rogue_presses.play(d, rogue.SKIP)
-    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["games.rogue.floor"]
     d.hold("B", 1000)
     assert type(d.screen.overlay).__name__ == "Pause" and loaded() == ["ui.pause"]
     d.tap("A")  # resume: the card again
-    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["games.rogue.floor"]
     assert read_row(d, 0) == "FLOOR 1 ESCAPED"
     d.tap("A")
     d.tap("A")  # fed, deeper
@@ -621,7 +627,7 @@ def test_the_card_menu_is_let_go_with_its_screen_when_the_game_is_shown_anew(mon
     d = screen(g)
     to_spot(d, 4)
     d.tap("A")
-    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["ui.rogue_menu"]
+    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["games.rogue.menu"]
     d.tap("B")
     d.hold("B", 1000)
     d.tap("DOWN")
@@ -632,10 +638,10 @@ def test_the_card_menu_is_let_go_with_its_screen_when_the_game_is_shown_anew(mon
     quiet(d)
     to_spot(d, 4)
     d.tap("A")
-    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["ui.rogue_menu"]
+    assert type(d.screen.overlay).__name__ == "CardMenu" and loaded() == ["games.rogue.menu"]
     d.tap("B")
     rogue_presses.play(d, rogue.SKIP)
-    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["ui.rogue_floor"]
+    assert type(d.screen.overlay).__name__ == "FloorCard" and loaded() == ["games.rogue.floor"]
 
 
 def test_the_buttons_follow_the_rule_set_name_as_a_game_starts():

@@ -3,13 +3,14 @@ suspended, resumed after a power cut, the rules in the middle of a game,
 giving up, stats and NEW BEST, practice deals, settings, dimming and sleep,
 and a blank or foreign NVM."""
 
-from engine import ctd, notation, registry, saves
+from engine import notation, registry, saves
+from games.ctd import rules as ctd
 from engine import store as records
 from hw.fake import FakeBoard
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, read_row, read_text
 from ui import menus
-from ui.ctd_play import Play
+from games.ctd.play import Play
 
 
 def to_play(d, game_row=2, rules=0):
@@ -287,7 +288,7 @@ def test_a_game_continued_is_the_one_the_game_list_opens_at_and_a_stray_last_gam
 # -- what the store lost is said, once ----------------------------------------------------------
 def damaged_nvm(how):
     """An NVM whose store lost something, and the game id it concerns."""
-    from engine import crawl
+    from games.crawl import rules as crawl
     from engine import store as st
 
     s = st.Store(bytearray(b"\xff" * 4096))
@@ -333,7 +334,7 @@ def test_stats_that_lost_their_last_record_are_said_and_keep_the_one_before():
 def nvm_with_a_scoundrel_save(change):
     """An NVM whose store holds a Scoundrel save with change(image) made to
     it, its CRCs sound."""
-    from engine import crawl
+    from games.crawl import rules as crawl
     from engine import store as st
 
     s = st.Store(bytearray(b"\xff" * 4096))
@@ -381,7 +382,7 @@ def test_a_continue_whose_save_fails_its_checks_says_so_on_the_rule_set_menu():
 
 
 def test_damage_mended_at_boot_is_written_away_at_the_first_menu_not_in_play():
-    from engine import crawl
+    from games.crawl import rules as crawl
     from engine import store as st
 
     s = st.Store(bytearray(b"\xff" * 4096))

@@ -10,7 +10,9 @@ import sys
 
 import pytest
 
-from engine import crawl, ctd, notation, save_checks, saves
+from engine import notation, save_checks, saves
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tests import ctd_decks

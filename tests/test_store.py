@@ -11,7 +11,13 @@ import subprocess
 
 import pytest
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, saves
+from engine import saves
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as ctd_bots
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
 from engine import store as st
 from engine.game import PLAYING, WON
 from engine.rng import Rng
@@ -902,7 +908,8 @@ def test_a_move_record_allocates_nothing_under_micropython(tmp_path, form):
     lib = ROOT
     if form == "mpy":
         lib = str(tmp_path)
-        mpy.compile_package(os.path.join(ROOT, "engine"), lib, "micropython")
+        for pkg in ("engine", "games"):
+            mpy.compile_package(os.path.join(ROOT, pkg), lib, "micropython")
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256k", os.path.join(ROOT, "tests", "mp", "store_alloc.py"), lib],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr

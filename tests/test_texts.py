@@ -5,12 +5,16 @@ lines checked with their widest values."""
 
 import pytest
 
-from engine import ctd, registry, rogue
+from engine import registry
+from games.ctd import rules as ctd
+from games.rogue import rules as rogue
 from engine.rng import Rng
 from tests.conftest import sweep
 from tests.ui_driver import Driver
 from tools.games import GAMES
-from ui import crawl_play, ctd_play, menus
+from ui import menus
+from games.crawl import play as crawl_play
+from games.ctd import play as ctd_play
 
 
 @pytest.mark.parametrize("key", [e.key for e in registry.GAMES])

@@ -1,14 +1,16 @@
 """The screens, driven by button presses on the fake board; what the emulated
 panel shows is read back pixel by pixel."""
 
-from engine import cards, ctd, ctd_bots as bots, notation, save_checks, saves
+from engine import cards, notation, save_checks, saves
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as bots
 from engine.rng import Rng
 from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, lit, play_screen, read_row, read_text, text_pixels, tile_pixels
 from tests.card_pixels import face, framed, under_cursor
 from ui import menus, sprites
 from ui.pause import Pause
-from ui.ctd_play import Play
+from games.ctd.play import Play
 
 HAND_X = 87
 
@@ -86,7 +88,7 @@ def test_rules_page_scrolls_and_returns_to_its_rule_set():
 
 
 def test_every_rules_page_states_the_decisions_and_the_buttons():
-    from ui import ctd_words
+    from games.ctd import words as ctd_words
 
     text = [t.lower() for t in ctd_words.RULES]
     for t in text:
@@ -103,7 +105,7 @@ def test_every_rules_page_states_the_decisions_and_the_buttons():
 
 # -- the play screen ------------------------------------------------------------------
 def test_every_refusal_has_a_short_reason_that_fits_the_message_line():
-    from ui import ctd_play
+    from games.ctd import play as ctd_play
 
     assert len(ctd_play.REFUSED) == len(notation.CTD_REASONS)
     for text in ctd_play.REFUSED[1:]:

@@ -1,10 +1,11 @@
 """Drive the app on the fake board with button presses, and read the panel."""
 
-from engine import ctd, registry
+from engine import registry
+from games.ctd import rules as ctd
 from tools import presses
 from tools.sim import Sim
 from ui import sprites
-from ui.ctd_play import Play
+from games.ctd.play import Play
 
 CTD = registry.find("ctd")
 SOLTURA = registry.find("soltura")

@@ -54,7 +54,9 @@ import sys
 import tempfile
 import time
 
-from engine import ctd, ctd_bots as bots, registry
+from engine import registry
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as bots
 from engine.rng import Rng
 from tools import mpy
 
@@ -96,7 +98,7 @@ def panel_figures(games):
     from engine import registry
     from tools import presses
     from tools.sim import Sim
-    from ui.ctd_play import Play
+    from games.ctd.play import Play
 
     entry = registry.find("ctd")
 
@@ -122,7 +124,7 @@ def panel_figures(games):
 def crawl_panel_figures(games):
     """The same for Soltura and Scoundrel: cursor moves, and the A that makes a move."""
     from tools.games import GAMES
-    from ui.crawl_play import Play
+    from games.crawl.play import Play
 
     costs = {"cursor": [], "act": []}
     for i in range(games):
@@ -139,12 +141,35 @@ FIT_HEAPS_TRIED = (FIT_HEAP,) + tuple("%dk" % k for k in (25, 26, 27, 28, 29, 30
 
 def fit_tree(out):
     """The folder tools/fit.py's figures are measured in, by the tests and here:
-    engine/, fit.py and fit_args.py compiled to .mpy side by side in out.
-    Returns the engine's .mpy files."""
+    engine/, games/, fit.py and fit_args.py compiled to .mpy side by side in
+    out.  Returns the .mpy files of engine/ and games/."""
     files = mpy.compile_package(os.path.join(ROOT, "engine"), out, "micropython")
+    files += mpy.compile_package(os.path.join(ROOT, "games"), out, "micropython")
     for name in ("fit", "fit_args"):
         mpy.compile_file(os.path.join(ROOT, "tools", name + ".py"), os.path.join(out, name + ".mpy"), "micropython")
     return files
+
+
+def _run_form(args):
+    """fit's --run form of args (tools/fit.py), or args when they hold
+    something else (a wrong option, a wrong value: fit_args says what)."""
+    opts = {"--games": "20", "--game": registry.GAMES[0].key, "--rules": "", "--bot": "greedy"}
+    if len(args) % 2:
+        return args
+    for name, value in zip(args[::2], args[1::2]):
+        if name not in opts:
+            return args
+        opts[name] = value
+    entry = registry.find(opts["--game"])
+    if entry is None or not opts["--games"].isdigit() or opts["--bot"] not in ("greedy", "random"):
+        return args
+    rules = "-"
+    if opts["--rules"]:
+        names = [n.lower() for n in registry.engine_class(entry).RULE_NAMES]
+        if opts["--rules"].lower() not in names:
+            return args
+        rules = str(names.index(opts["--rules"].lower()))
+    return ["--run", entry.key, opts["--games"], entry.engine, entry.part("desk_bots"), rules, opts["--bot"]]
 
 
 def run_fit(mp, tree, heap, args, timeout=600):
@@ -153,8 +178,12 @@ def run_fit(mp, tree, heap, args, timeout=600):
     where tree (or the clone) is enters the heap it measures, and MICROPYPATH
     keeps $HOME's length out of sys.path.  Run as a script, the script's full
     folder and --lib share that heap, and the heap a game finds moves with
-    their lengths by a few hundred bytes."""
-    return subprocess.run([mp, "-X", "heapsize=" + heap, "-m", "fit"] + list(args), capture_output=True, text=True,
+    their lengths by a few hundred bytes.  Options fit knows (--games,
+    --game, --rules, --bot) are passed in its --run form, the game's modules
+    named from the registry, so that fit reads neither its command line nor
+    the registry in the heap it measures; anything else goes as given."""
+    args = _run_form(list(args))
+    return subprocess.run([mp, "-X", "heapsize=" + heap, "-m", "fit"] + args, capture_output=True, text=True,
                           cwd=tree, env=dict(os.environ, MICROPYPATH=".frozen"), timeout=timeout)
 
 
@@ -268,7 +297,8 @@ def speed_line(engine):
 def rogue_figures(games, fit=None):
     """Rogue Solitaire's own figures (the bench's docstring) but the store's;
     fit: that part's figures, for the heap."""
-    from engine import rogue, saves
+    from engine import saves
+    from games.rogue import rules as rogue
     from engine.game import WON
     from tools.games import GAMES
 
@@ -327,11 +357,15 @@ PROXY_NOTE = (
 def proxy_tree(out):
     """The MicroPython build (tools/build.py) of the device's modules, plus what
     tests/mp/ui_on_micropython.py imports once a game is entered: the engine's
-    bots and tools/presses.py, compiled the same way."""
+    bots and button drivers (each game folder's desk_bots and desk_presses,
+    and tools/presses.py), compiled the same way."""
     from tools import build as builder
 
     builder.build(out, "micropython")
-    extra = ["engine/" + f for f in sorted(os.listdir(os.path.join(ROOT, "engine"))) if f.endswith("bots.py")]
+    extra = ["engine/bots.py"]  # what the games' bots share
+    for home in sorted(set(e.home for e in registry.GAMES)):
+        folder = home.replace(".", "/")
+        extra += [folder + "/" + f for f in ("desk_bots.py", "desk_presses.py") if os.path.exists(os.path.join(ROOT, folder, f))]
     drivers = ["tools/" + f for f in sorted(os.listdir(os.path.join(ROOT, "tools"))) if f.endswith("presses.py")]
     for rel in extra + ["tools/__init__.py"] + drivers:
         mpy.compile_file(os.path.join(ROOT, rel), os.path.join(out, rel[:-3] + ".mpy"), "micropython")
@@ -478,7 +512,8 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
 
 def store_figures(games=60):
     """Wear per game, and the cost of a move record and of a resume, on CPython."""
-    from engine import crawl, crawl_bots
+    from games.crawl import rules as crawl
+    from games.crawl import desk_bots as crawl_bots
     from engine.store import Store
     from tools import powercut
 

@@ -8,7 +8,8 @@ The tree:
     code.py                 stays .py (CircuitPython runs only code.py as a source)
     settings.toml           the settings template (pins, I2C address and speed)
     engine/ hw/ ui/         the project's device modules as .mpy
-    engine/winnable/        the lists of winnable deals, one module a rule set
+    games/<key>/            each game's folder as .mpy, but its desktop side (desk_*)
+    games/<key>/winnable/   its lists of winnable deals, one module a rule set
                             (tools/pack_deals.py), read only to draw a deal
     lib/                    the third-party device libraries as .mpy, compiled here
                             from the pinned PyPI packages in requirements.txt
@@ -36,21 +37,24 @@ PICO_DRIVE_BYTES = 1_048_576 - 64 * 1024  # the FAT filesystem takes some of the
 
 
 def _device_modules():
-    """The project's modules a board imports: the engine's core and each game's
-    rules module from the registry, the real board, every screen.  The rest is
-    desktop-only: the bots, notation, hw/fake.py and hw/panel.py."""
-    rules = []
-    for entry in registry.GAMES:
-        name = entry.engine.split(":")[0].split(".")[1]
-        if name not in rules:
-            rules.append(name)
-    return {
-        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals",
-                   "rogue_achievements") + tuple(rules),  # Rogue's screen imports it at a run's end
-        "engine/winnable": None,  # every list of winnable deals (tools/pack_deals.py)
+    """The project's modules a board imports: the engine's core, the real
+    board, every screen of the shell, and every game's folder from the
+    registry but its desktop side (desk_*.py) with its lists of winnable
+    deals.  The rest is desktop-only: hw/fake.py, hw/panel.py, the bots,
+    notation and button drivers."""
+    out = {
+        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals"),
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module
     }
+    for entry in registry.GAMES:
+        folder = entry.home.replace(".", "/")
+        out[folder] = DEVICE
+        out[folder + "/winnable"] = None  # every list of winnable deals (tools/pack_deals.py)
+    return out
+
+
+DEVICE = "device"  # a folder's modules but desk_*.py
 
 
 DEVICE_MODULES = _device_modules()
@@ -79,8 +83,9 @@ def sources():
                 out.append(("lib/%s/%s.mpy" % (name, part), os.path.join(folder, part + ".py")))
     for pkg, names in DEVICE_MODULES.items():
         folder = os.path.join(ROOT, pkg)
-        if names is None:
-            names = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py"))
+        if names is None or names == DEVICE:
+            desk = names == DEVICE
+            names = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not (desk and f.startswith("desk_")))
         for n in names:
             out.append(("%s/%s.mpy" % (pkg, n), os.path.join(folder, n + ".py")))
     return out

@@ -149,7 +149,7 @@ def check_version(drive):
 
 
 # -- what the deploy may touch ---------------------------------------------------------
-_TOP = ("lib", "engine", "hw", "ui")
+_TOP = ("lib", "engine", "games", "hw", "ui")
 _PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\Z")
 _HASH = re.compile(r"[0-9a-f]{64}\Z")
 _MANIFEST_LIMIT = 1 << 20  # a real manifest is about 3 KB
@@ -158,7 +158,7 @@ _MANIFEST_LIMIT = 1 << 20  # a real manifest is about 3 KB
 def managed_path(rel):
     """True for a path a build can produce, so the only kind a manifest may
     name: code.py, or a .mpy one to three folders down under lib/, engine/,
-    hw/ or ui/, in plain names (never '..', an absolute path, a drive letter,
+    games/, hw/ or ui/, in plain names (never '..', an absolute path, a drive letter,
     a backslash, boot_out.txt, settings.toml or the manifest itself)."""
     if not isinstance(rel, str) or len(rel) > 255:
         return False

@@ -41,7 +41,9 @@ import json
 import sys
 import time
 
-from engine import cards, crawl, ctd
+from engine import cards
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
 from engine.rng import SEED_MAX, Rng
 from tools import cli

@@ -879,7 +879,7 @@ def _scene(rng, root, tree, deploy):
         "lib/neopixel.mpy": b"C\x06neopixel",
         "lib/adafruit_displayio_ssd1306.mpy": b"C\x06a newer driver",
         "ui/mine.mpy": b"C\x06mine",
-        "engine/ctd.py": b"# an old copy\n",
+        "games/ctd/rules.py": b"# an old copy\n",
         "code.py.before-deckcrawl": b"# an earlier backup\n",
         "lib/pkg/mod.mpy": b"C\x06pkg",
     }
@@ -903,7 +903,7 @@ def _scene(rng, root, tree, deploy):
             "notes.txt": _sha(b"mine"), "settings.toml": _sha(b'DECKCRAWL_SDA = "GP0"\n'),
             "ui/mine.mpy": "0" * 64, "lib/neopixel.mpy": _sha(b"C\x06other"), "code.py": "0" * 64,
             "ui\\..\\..\\host\\x": _sha(b"host file"), "ui/../../host/x": _sha(b"host file"),
-            "engine/ctd.py": _sha(b"# an old copy\n"), "lib/pkg/mod.mpy": "nothex",
+            "games/ctd/rules.py": _sha(b"# an old copy\n"), "lib/pkg/mod.mpy": "nothex",
         }
         for rel in rng.sample(sorted(hostile), rng.randint(1, len(hostile))):
             entries[rel] = hostile[rel]

@@ -7,7 +7,14 @@ same; replay, simulate, fit, bench, shot, the simulator and the build need no
 change (tests/test_registry.py holds the two lists together).
 """
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, notation, registry, rogue, rogue_bots, rogue_notation
+from engine import notation, registry
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as ctd_bots
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
+from games.rogue import desk_notation as rogue_notation
 from engine.game import NO_SEED
 from tools import presses
 
@@ -160,7 +167,7 @@ class Scoundrel(Crawl):
 
 
 class Rogue:
-    """Rogue Solitaire: its notation is engine/rogue_notation.py (spec 3.18)."""
+    """Rogue Solitaire: its notation is games/rogue/desk_notation.py (spec 3.18)."""
 
     key = "rogue"
     entry = registry.find(key)
@@ -188,9 +195,9 @@ class Rogue:
 
     @staticmethod
     def press(driver, mv):
-        """The move by buttons on ui/rogue_play.py (tools/rogue_presses.py,
+        """The move by buttons on games/rogue/play.py (games/rogue/desk_presses.py,
         imported when first pressed)."""
-        from tools import rogue_presses
+        from games.rogue import desk_presses as rogue_presses
 
         return rogue_presses.play(driver, mv)
 

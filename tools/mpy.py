@@ -73,12 +73,16 @@ def compile_file(src, dst, target="micropython"):
 
 
 def compile_package(src_dir, out_dir, target="micropython"):
-    """Compile every .py of a package folder to out_dir/<package>/*.mpy; returns the paths."""
+    """Compile every .py of a package folder, and of the packages inside it,
+    to out_dir/<package>/...*.mpy; returns the paths."""
     pkg = os.path.basename(os.path.normpath(src_dir))
     out = []
     for name in sorted(os.listdir(src_dir)):
+        path = os.path.join(src_dir, name)
         if name.endswith(".py"):
             dst = os.path.join(out_dir, pkg, name[:-3] + ".mpy")
-            compile_file(os.path.join(src_dir, name), dst, target)
+            compile_file(path, dst, target)
             out.append(dst)
+        elif os.path.isdir(path) and name != "__pycache__" and any(f.endswith(".py") for f in os.listdir(path)):
+            out += compile_package(path, os.path.join(out_dir, pkg), target)  # a package, or a namespace one
     return out

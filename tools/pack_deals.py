@@ -1,5 +1,5 @@
 """Pack the deals a solver sweep found winnable into the device's lists of
-winnable deals: one module a rule set in engine/winnable/, read by the device
+winnable deals: one module a rule set in games/<key>/winnable/, read by the device
 only when it draws a deal (engine/deals.py holds the format and the reader).
 
     python -m tools.pack_deals data/sweeps/ctd-classic.jsonl ... [--out DIR] [--most N]
@@ -29,7 +29,6 @@ from engine.rng import SEED_MAX
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "engine", "winnable")
 MOST = 1000
 _MAX_LINE = 4096  # a sweep line is about 70 characters
 
@@ -194,12 +193,12 @@ def main(argv=None):
 def _main(argv):
     p = cli.Parser("pack_deals", description=__doc__.split("\n\n")[0])
     p.add_argument("sweeps", nargs="+", metavar="IN.jsonl", help="sweeps, GAME-RULES...jsonl or GAME-RULES=FILE")
-    p.add_argument("--out", default=OUT, help="the folder of the lists (default engine/winnable)")
+    p.add_argument("--out", help="the folder of the lists (default each game's folder's winnable/)")
     p.add_argument("--most", type=cli.ascii_int, default=MOST, help="keep the lowest N winnable deals (default %d; 0: all)" % MOST)
     args = p.parse_args(argv)
     if args.most < 0:
         p.error("--most must be 0 or more")
-    if not os.path.isdir(args.out):
+    if args.out is not None and not os.path.isdir(args.out):
         raise cli.Exit("pack_deals: --out %s is not a folder" % cli.shown(args.out))
     sets = {}  # (key, rule) -> (verdicts, sources)
     for arg in args.sweeps:
@@ -220,7 +219,8 @@ def _main(argv):
         verify(buf, won)
         out.append((key, rule, buf, module_text(key, rule, buf, len(verdicts), unknown, sources)))
     for key, rule, buf, text in out:  # everything checked: now write
-        path = os.path.join(args.out, "%s_%s.py" % (key, rule))
+        folder = args.out or os.path.join(ROOT, *registry.find(key).home.split("."), "winnable")
+        path = os.path.join(folder, "%s_%s.py" % (key, rule))
         _write(path, text)
         form = "bitmap" if buf[2] == deals.BITMAP else "rice k=%d" % buf[3]
         cli.out("%s-%s: %d deals, %d..%d, %s, %d bytes -> %s"

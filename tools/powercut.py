@@ -47,7 +47,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import crawl, crawl_bots, ctd, ctd_bots, rogue, rogue_bots, save_checks, saves  # noqa: E402
+from engine import save_checks, saves  # noqa: E402
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as ctd_bots
+from games.rogue import rules as rogue
+from games.rogue import desk_bots as rogue_bots
 from engine import store as st  # noqa: E402
 from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402

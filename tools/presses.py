@@ -11,7 +11,8 @@ each press did what it is there for, would fail.  tools/shot.py's not_ready()
 says so before a bot presses.
 """
 
-from engine import crawl, ctd
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 
 
 def _cursor_to(driver, key, want, tries):
@@ -57,11 +58,11 @@ def play(driver, move):
         driver.tap("A")  # the move loses the game: the player confirms
 
 
-# -- Soltura and Scoundrel (ui/crawl_play.py) -------------------------------------------
+# -- Soltura and Scoundrel (games/crawl/play.py) -------------------------------------------
 def play_crawl(driver, mv):
     """Make a crawl move by buttons: the cursor to the card, A, then the
     menu's choice (and the monster to swap); a preview is put away with A."""
-    from ui.crawl_play import CardMenu
+    from games.crawl.play import CardMenu
     from ui.parts import Deadly
 
     s = driver.screen
@@ -89,5 +90,5 @@ def play_crawl(driver, mv):
             driver.tap("A")
     if isinstance(s.overlay, Deadly):
         driver.tap("A")  # the card kills: the player confirms
-    if type(s.overlay).__name__ == "Peek":  # ui/crawl_jokers.py, loaded only while it shows
+    if type(s.overlay).__name__ == "Peek":  # games/crawl/jokers.py, loaded only while it shows
         driver.tap("A")

@@ -36,7 +36,7 @@ _PHASE_CARDS = ("FloorCard",)
 
 def not_ready(screen, key):
     """Why a bot cannot press a move on this screen now (tools/presses.py
-    and tools/rogue_presses.py press from the play screen with nothing open
+    and games/rogue/desk_presses.py press from the play screen with nothing open
     over it: a press taken by the pause menu would move the menu, not the
     card), or None when it can."""
     from engine.game import PLAYING

@@ -52,7 +52,9 @@ import os
 import sys
 import time
 
-from engine import cards, crawl, ctd
+from engine import cards
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tools import cli

@@ -8,7 +8,7 @@ makes it.  What is not on screen is not in the heap:
   enters the game from the game list and released when they leave it;
 - the menus (ui/menus.py) are imported when one shows and released while a
   game is being played.
-- a rule set's list of winnable deals (engine/winnable/, read by
+- a rule set's list of winnable deals (games/<key>/winnable/, read by
   engine/deals.py) is imported only to draw a deal, and released at once.
 Released means dropped from sys.modules and collected (registry.release).  The
 app releases only what it imported itself: a module something else loaded
@@ -336,7 +336,7 @@ class App:
     def from_list(self, entry, rules, seed=-1):
         """The count of the list of winnable deals of entry's rule set (seed < 0),
         or a deal drawn from it by an Rng seeded with seed, never the deal just
-        played; -1 when it has no sound list.  The list (engine/winnable/) and
+        played; -1 when it has no sound list.  The list (games/<key>/winnable/) and
         its reader (engine/deals.py) are imported for this and released before
         it returns."""
         registry.engine_class(entry)  # the game's rules stay: play needs them

@@ -2,7 +2,7 @@
 these screens shows (ui/app.py transient):
 
     Deals      WINNABLE DEALS on or off (only for a rule set with a list of
-               winnable deals, engine/winnable/; kept in the store's settings,
+               winnable deals, games/<key>/winnable/; kept in the store's settings,
                ui/app.py) and TYPE A DEAL
     DealEntry  a deal number typed with the d-pad: up/down change the chosen
                digit, left/right choose another, A plays it, B goes back.

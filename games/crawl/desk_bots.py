@@ -10,7 +10,7 @@ crawl with them in its small heap, and a module costs it half a kilobyte.
 Memory: none beyond the game's own.
 """
 
-from engine import crawl
+from games.crawl import rules as crawl
 
 
 def random_bot(game, rng):

@@ -1,13 +1,13 @@
 """Soltura's Joker powers that take the screen for a while, imported when one
 opens and let go when it closes (GameScreen.open_from in ui/parts.py): the
 black Joker's Swap, which asks for the room monster to trade, and the red
-Joker's Preview, which shows the deck's top cards.  ui/crawl_play.py opens
+Joker's Preview, which shows the deck's top cards.  games/crawl/play.py opens
 them; their layout is its (Play.peek_places, its lines and cursor).
 
 Memory: the Preview's card TileGrids while they show.
 """
 
-from engine import crawl
+from games.crawl import rules as crawl
 from hw import buttons
 from ui.parts import CardTiles, Overlay, ring
 

@@ -15,7 +15,7 @@ Layout (pixels):
     Overlays (ui/parts.py) over the four lines from y 32: a card's menu
     (a monster's weapon or bare hands, a Joker's actions, each refused one
     saying why when chosen), the monster to swap, the preview's three cards
-    (those two in ui/crawl_jokers.py, loaded while they show).
+    (those two in games/crawl/jokers.py, loaded while they show).
 
 Play: left/right choose a room card, A resolves it: a card with one legal
 move makes it at once, one with more opens its menu.  B undoes within the
@@ -28,7 +28,7 @@ the options buffer; the game about 0.7 KB.
 
 from micropython import const
 
-from engine import crawl
+from games.crawl import rules as crawl
 from engine.game import LOST, NO_MOVE, WON
 from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
@@ -65,9 +65,9 @@ _SIDE_X = const(98)  # 5 characters to the edge, a gap after the weapon's 8
 _INFO_Y = const(32)
 _LINE = const(8)
 _AVOID = const(4)  # the cursor on the avoid line: the place crawl.ROOM
-_JOKERS = "ui.crawl_jokers"  # the Swap and the Preview's cards: imported while one shows
+_JOKERS = "games.crawl.jokers"  # the Swap and the Preview's cards: imported while one shows
 _NAME_MS = const(2500)  # how long the rule set shows at the start
-_ACTION = const(4)  # a move is action << 4 | slot << 2 | target (engine/crawl.py)
+_ACTION = const(4)  # a move is action << 4 | slot << 2 | target (games/crawl/rules.py)
 
 
 class Play(GameScreen):

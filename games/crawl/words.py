@@ -1,6 +1,6 @@
 """What Soltura's and Scoundrel's rules pages share: the crawl's cards and
-the buttons.  Imported only with one of ui/soltura_words.py or
-ui/scoundrel_words.py while a rules page is being made, then released.
+the buttons.  Imported only with one of games/crawl/words_soltura.py or
+games/crawl/words_scoundrel.py while a rules page is being made, then released.
 
 Memory: about 1 KB of text while imported.
 """

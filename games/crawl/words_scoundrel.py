@@ -5,7 +5,7 @@ each ending with the buttons.  Imported only while a rules page is being made
 Memory: about 2 KB of text while imported.
 """
 
-from ui.crawl_words import BUTTONS, SHARED
+from games.crawl.words import BUTTONS, SHARED
 
 _SCOUNDREL = (
     "The 2011 original: 44 cards, no Jokers, 20 HP (never more).\n" + SHARED

@@ -5,7 +5,7 @@ ending with the buttons.  Imported only while a rules page is being made
 Memory: about 2 KB of text while imported.
 """
 
-from ui.crawl_words import BUTTONS, SHARED
+from games.crawl.words import BUTTONS, SHARED
 
 _TEXT = (
     "Clear all 46 cards with 21 HP (never more).\n" + SHARED

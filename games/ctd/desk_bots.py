@@ -3,7 +3,8 @@
 Memory: none beyond the game's own.
 """
 
-from engine import cards, const, ctd
+from engine import cards, const
+from games.ctd import rules as ctd
 from engine.bots import best_move, random_bot
 
 

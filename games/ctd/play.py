@@ -29,7 +29,8 @@ bitmap (64 B), 10 Text grids, shadow bytes; the game ~0.4 KB.
 import displayio
 from micropython import const
 
-from engine import cards, ctd
+from engine import cards
+from games.ctd import rules as ctd
 from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
@@ -62,7 +63,7 @@ _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _NOT_CARRIED = const(-1)
 _LEARNED = const(4)  # placements after which the buttons are no longer shown
 _NAME_MS = const(2500)  # how long the rule set's name shows at the start
-_SOURCE = const(4)  # a move is source << 4 | target (engine/ctd.py)
+_SOURCE = const(4)  # a move is source << 4 | target (games/ctd/rules.py)
 _TARGET = const(0x0F)
 
 

@@ -4,7 +4,7 @@ a run earned, asked once, when it ends.
 A module of its own so that the rules do not hold it in the heap for a whole
 run (about 400 B under MicroPython): the play screen imports it at the run's
 end and releases it with the game.  Its constants are private copies of
-engine/rogue.py's (a name imported costs a global); tests/test_rogue_rules.py
+games/rogue/rules.py's (a name imported costs a global); tests/test_rogue_rules.py
 holds them equal.
 
 Memory: one function, no state.
@@ -22,7 +22,7 @@ _EXIT_SEEN = const(2)
 
 def achievements(game, stored):
     """The AC bits this run meets (bit 0 = AC1 .. bit 5 = AC6; shift them by
-    engine/rogue.py's ACH_SHIFT into the store's mask); AC6 when AC1-AC5 are
+    games/rogue/rules.py's ACH_SHIFT into the store's mask); AC6 when AC1-AC5 are
     all in stored | these.  New ones: bits & ~stored."""
     b = 0
     if game.status == _WON:

@@ -16,7 +16,7 @@ first look-ahead (the random bot needs none).
 """
 
 from engine import const
-from engine import rogue as R
+from games.rogue import rules as R
 
 _DOWN = const(0x80)
 _PHASE_DISCARD = const(2)

@@ -3,7 +3,7 @@ each phase, the reasons check() gives in words, and the names of its phases
 and ends; for the command line, the tests and the bots' reports (desktop only,
 as engine/notation.py, whose card names it uses).
 
-A move's byte means something else in each phase (engine/rogue.py), so its
+A move's byte means something else in each phase (games/rogue/rules.py), so its
 text is read against the game: ``QH>d`` discards QH (DISCARD); ``-`` skips
 the play, ``3>7`` moves or swaps player 3 to player 7, ``^3`` turns player 3
 face up, ``QH>3`` puts hand QH on player 3, ``3>h`` takes player 3 into the
@@ -16,12 +16,12 @@ Places 1-9 read like a phone keypad; ``m1``-``m9`` are the monster's.
 Memory: a few tuples of words; nothing per move.
 """
 
-from engine import rogue
-from engine.rogue_achievements import achievements
+from games.rogue import rules as rogue
+from games.rogue.achievements import achievements
 from engine.game import NO_SEED, PHASE_OVER
 from engine.notation import mark_dealt, name, parse
 
-QUIT = 0x100  # "quit": not a move byte (engine/rogue.py: the app suspends the run)
+QUIT = 0x100  # "quit": not a move byte (games/rogue/rules.py: the app suspends the run)
 
 # By phase number (engine/game.py's PHASE_MOVE 0 never comes up in Rogue).
 PHASE_NAMES = ("", "over", "discard", "play", "attack", "choose_heal", "choose_club", "choose_steal",
@@ -72,7 +72,7 @@ def reason(game, code):
     return "refused (reason %d)" % code
 
 
-# The move bytes of a play, built as engine/rogue.py's docstring says ("Moves");
+# The move bytes of a play, built as games/rogue/rules.py's docstring says ("Moves");
 # the engine keeps only the constants (a function costs the board's heap).
 def swap(a, b):
     """P1/P2: player place a to player place b."""
@@ -299,7 +299,7 @@ def deal(game, order):
 
 def set_up(game, order):
     """Lay a given deal on a new game: the 54 cards as the table lies
-    (engine/rogue.py's docstring, set_up), taken as they come (deal() checks
+    (games/rogue/rules.py's docstring, set_up), taken as they come (deal() checks
     them first).  Shuffles #0 and #1 count as done.  Returns the game.
     game.set_up(order) comes here: a given deal is the desktop's, so the
     board's engine does not carry it."""

@@ -1,6 +1,6 @@
 """Rogue Solitaire by buttons, as a player would press them: a move of the
-engine (engine/rogue.py, in the game's current phase) turned into d-pad and A
-presses on ui/rogue_play.py's screen.  play(driver, move) has the signature
+engine (games/rogue/rules.py, in the game's current phase) turned into d-pad and A
+presses on games/rogue/play.py's screen.  play(driver, move) has the signature
 of tools/presses.play, so the desktop tools and the tests drive the screen by
 moves.
 
@@ -20,9 +20,9 @@ open over it but a card menu (closed first) or the floor card of the Buffet.
     BUFFET          the candidate, A;  BETWEEN: A
 """
 
-from engine import rogue
+from games.rogue import rules as rogue
 
-_MONSTER = 9  # the screen's cursor spots (ui/rogue_play.py)
+_MONSTER = 9  # the screen's cursor spots (games/rogue/play.py)
 _HAND = 27
 _SKIP = 39
 _MENU = ("ATTACK", "MOVE", "TO HAND", "FLIP")

@@ -1,6 +1,6 @@
 """Rogue Solitaire's rarely shown parts, imported when they show and let go
 after (what is not on screen is not in the heap): the floor card, between
-floors, and the lines of the game-over screen.  ui/rogue_play.py's Play
+floors, and the lines of the game-over screen.  games/rogue/play.py's Play
 asks for them (floor_card(), over_lines()).
 
 The floor card: a floor escaped, over the whole panel; it reuses the play
@@ -11,7 +11,8 @@ and status lines say the rest, so it costs about one frame on the bus.
 Memory: the card's two Text lines and 12 bytes of cards while it shows.
 """
 
-from engine import registry, rogue
+from engine import registry
+from games.rogue import rules as rogue
 from hw import buttons
 from ui import sprites
 from ui.parts import Overlay
@@ -153,5 +154,5 @@ def achievement_names(bits):
     """The names of the achievements in bits (bit 0 = AC1), from the words module."""
     if not bits:
         return []
-    names = registry.read("ui.rogue_words:ACHIEVEMENTS")
+    names = registry.read("games.rogue.words:ACHIEVEMENTS")
     return [names[i][0] for i in range(len(names)) if bits >> i & 1]

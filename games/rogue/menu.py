@@ -1,5 +1,5 @@
 """Rogue Solitaire's card menu: A on one of your cards opens it, a 2x2 over
-the play screen's two text lines (ui/rogue_play.py).  Imported the first
+the play screen's two text lines (games/rogue/play.py).  Imported the first
 time a menu opens (the play screen's import stays small), released when a
 floor's card opens (between floors) and with the game.
 
@@ -10,7 +10,7 @@ from micropython import const
 
 from hw import buttons
 from ui.parts import MESSAGE_MS, Choices
-from ui.rogue_play import reason_text
+from games.rogue.play import reason_text
 from ui.text import ROW, Text
 
 MENU_WORDS = ("ATTACK", "MOVE", "TO HAND", "FLIP")  # the engine's order of options()

@@ -32,8 +32,8 @@ cursor starts on the monster places it may name.  Down from the hand in the
 PLAY step selects the status line: A there skips the play.  B drops a picked
 card or closes the menu, else undoes (U1); holding B pauses (ui/parts.py).
 Between floors a card over the whole panel feeds the Buffet and asks
-"A deeper, B save & quit".  The card menu (ui/rogue_menu.py) and the floor
-card with the game-over lines (ui/rogue_floor.py) are modules of their own,
+"A deeper, B save & quit".  The card menu (games/rogue/menu.py) and the floor
+card with the game-over lines (games/rogue/floor.py) are modules of their own,
 imported when first shown (the floor card's released once it closes, the
 card menu's when the floor card opens: the heap's highest point in a run was
 the floor card built beside both).
@@ -53,14 +53,15 @@ import sys
 import displayio
 from micropython import const
 
-from engine import registry, rogue
+from engine import registry
+from games.rogue import rules as rogue
 from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
 from ui.parts import MESSAGE_MS, CardTiles, GameScreen, Message
 from ui.text import COLUMNS, Text, pad, short
 
-# Why a move was refused, by the engine's reason code (engine/rogue.py), in 21 characters.
+# Why a move was refused, by the engine's reason code (games/rogue/rules.py), in 21 characters.
 REFUSED = (
     "",
     "THE GAME IS OVER",
@@ -93,7 +94,7 @@ STEPS = {
 }
 ENDS = ("", "ESCAPED!", "SLAIN", "STARVED", "GAVE UP")
 # What a move did, by the engine's event kind: its kinds are private codes
-# (engine/rogue.py, "Events", in this order), so the words are looked up by
+# (games/rogue/rules.py, "Events", in this order), so the words are looked up by
 # number.  Each is the words and what fills each %: a or b the card a or b,
 # p place a (1-9), n the number a, s the power of suit a, S the power of
 # card a's suit, f floor a by name.  The rest ("") the board shows.
@@ -136,9 +137,9 @@ _SKIP = const(39)
 _NONE = const(15)  # preview(): no place
 _GAUNTLET = const(11)
 _DOT_X = const(16)  # where the dot sits in a tile
-_FLOOR = "ui.rogue_floor"  # the floor card and the game's end: imported when shown
-_ACHIEVEMENTS = "engine.rogue_achievements"  # imported at the run's end, released with the game
-_MENU = "ui.rogue_menu"  # a card's menu: imported when first opened, let go between floors
+_FLOOR = "games.rogue.floor"  # the floor card and the game's end: imported when shown
+_ACHIEVEMENTS = "games.rogue.achievements"  # imported at the run's end, released with the game
+_MENU = "games.rogue.menu"  # a card's menu: imported when first opened, let go between floors
 _FOLLOW_MS = const(1200)  # a message with another after it
 _NAME_MS = const(2500)
 
@@ -224,8 +225,8 @@ class Play(GameScreen):
         self.hand_at = 0  # the hand card the cursor goes to
         self.hand_off = 0  # the first hand card the line shows
         self.carry = -1  # a card picked up: your place 0-8, or _HAND + hand index
-        self.carded = False  # the floor card is open (ui/rogue_floor.py)
-        self._menu_mine = False  # this screen imported ui/rogue_menu.py
+        self.carded = False  # the floor card is open (games/rogue/floor.py)
+        self._menu_mine = False  # this screen imported games/rogue/menu.py
         self._hand_key = None
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
@@ -659,7 +660,7 @@ class Play(GameScreen):
             self.floor_card()  # back from the pause: the floor's card again
 
     def floor_card(self):
-        """Open the floor card (ui/rogue_floor.py, imported for it and let go
+        """Open the floor card (games/rogue/floor.py, imported for it and let go
         once it closes: GameScreen.open_from)."""
         self._let_go_menu()  # no card menu opens before the next floor: the floor card takes its room
         self.tiles.no_cursor()  # the card hides the top row, not a frame over it
@@ -706,7 +707,7 @@ class Play(GameScreen):
         return ENDS[self.game.end] or "OVER"
 
     def over_lines(self):
-        """The game-over lines (ui/rogue_floor.py, released again unless
+        """The game-over lines (games/rogue/floor.py, released again unless
         something else had imported it: the lines are plain strings)."""
         mine = _FLOOR not in sys.modules
         lines = registry.module(_FLOOR).over_lines(self)

@@ -19,13 +19,13 @@ Game(rules).deal(seed) -> self: shuffle k of a run (k = 0, 1, ... in the order
     engine/rng.Rng seeded (seed ^ (k * 40503)) & (2**30 - 1); k is kept in
     `shuffles` (a byte, so it wraps at 256).
 Game(rules).set_up(order) -> self, a given deal (seed NO_SEED; desktop only:
-    engine/rogue_notation.py lays it, imported when asked): order is all
+    games/rogue/desk_notation.py lays it, imported when asked): order is all
     54 cards as the table lies after S1-S5, top first: order[0:9] player
     places 1-9, order[9:18] exit places 1-9 (order[13] is RJ), order[18:27]
     monster places 1-9 (dealt face down), and order[27:54] the deck from its
     top down.  Shuffles #0 and #1 count as done (shuffles = 2); later
     shuffles seed from 0 in place of the seed.  The order is taken as it
-    comes: engine/rogue_notation.py's deal() checks it first (desktop only).
+    comes: games/rogue/desk_notation.py's deal() checks it first (desktop only).
 A new floor (C4) puts the monster's, your and the exit's cards (places 1-9)
 and then the discards onto the deck, the Jokers aside, shuffles it and deals
 S2-S5 (M2 on the gauntlet) as deal() does; the hand and the Buffet stay.
@@ -69,7 +69,7 @@ A choice that is forced (one place, one card) is made by the engine: the
 choice phases come only with two or more to pick from.
 
 Moves: one byte; what it means depends on the phase (3.18).  Places 0..8.
-(engine/rogue_notation.py builds them by the names below: swap(a, b)...)
+(games/rogue/desk_notation.py builds them by the names below: swap(a, b)...)
     DISCARD         a hand index 0..hand_n-1
     PLAY            0-80    swap(a, b) = a * 9 + b: player a to player b,
                             a swap (P1) if b holds a card, else a move (P2)
@@ -110,7 +110,7 @@ What a screen asks (none allocates):
     candidates(out)  C1's candidate cards into out (12 bytes), returns how many
                      (candidates(None, j), the BUFFET move's, feeds candidate j)
     resign()         the app's GIVE UP: LOST, end RESIGNED (not a move)
-    (the AC bits a run earned: engine/rogue_achievements.py, imported at
+    (the AC bits a run earned: games/rogue/achievements.py, imported at
                      its end; ACH_SHIFT (0): where they sit in the store's mask)
     score()          Quick: turns (lower is better); Campaign: deepest floor
                      (12 = escaped) * 1024 - min(turn, 1023) (higher is).
@@ -123,7 +123,7 @@ place faces a monster card, this one does not), _R_NOT_PENDING (not a place
 or card the choice may name), R_ROW + n and R_COL + n (n = 1..3: that row or
 column would be empty, P7).  A name with a leading underscore (codes, events)
 is a private constant: no other module uses it by name, and it takes no heap.
-A screen that words them looks them up by number (ui/rogue_play.py REFUSED,
+A screen that words them looks them up by number (games/rogue/play.py REFUSED,
 EVENTS), so the numbers below stay as they are.
 
 Events (kind, a, b), after each move; up to 20 (bots never saw more than 13),
@@ -153,8 +153,8 @@ numbered 1 .. 22 in this order:
 
 Memory: the state (170 B), events (60 B), the log (64 B) a game; legal
 (144 B) once.  Heap under MicroPython (64-bit): this module about 10.7 KB
-once imported (12.4 before issue 12), engine/rogue_bots.py 2 KB, a dealt
-game 1.06 KB (1.5); the achievements (engine/rogue_achievements.py) are
+once imported (12.4 before issue 12), games/rogue/desk_bots.py 2 KB, a dealt
+game 1.06 KB (1.5); the achievements (games/rogue/achievements.py) are
 imported at a run's end.  tools/fit.py plays it in 24 KiB (it took 27).
 Much of it is names: a function costs about 110 B besides its bytecode
 however short, a public name about 35 B (a global, its qstr, its store), a
@@ -345,9 +345,9 @@ class Rogue(Game):
 
     def set_up(self, order):
         """A given deal (see the docstring): desktop only, so
-        engine/rogue_notation.py lays it, imported when asked (as
+        games/rogue/desk_notation.py lays it, imported when asked (as
         engine/game.py's every_card() imports engine/cards.py)."""
-        from engine.rogue_notation import set_up
+        from games.rogue.desk_notation import set_up
 
         return set_up(self, order)
 

@@ -8,8 +8,9 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import ctd, save_checks, saves  # noqa: E402
-from engine import ctd_bots as bots  # noqa: E402
+from engine import save_checks, saves  # noqa: E402
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as bots  # noqa: E402
 from engine.game import PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 

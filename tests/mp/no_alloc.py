@@ -13,7 +13,8 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import crawl, ctd  # noqa: E402
+from games.crawl import rules as crawl
+from games.ctd import rules as ctd  # noqa: E402
 from engine.bots import random_bot  # noqa: E402
 from engine.game import MAX_OPTIONS, NO_MOVE, PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402

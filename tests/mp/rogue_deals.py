@@ -8,10 +8,11 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import rogue_bots, saves  # noqa: E402
+from engine import saves  # noqa: E402
+from games.rogue import desk_bots as rogue_bots
 from engine.game import PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.rogue import Rogue  # noqa: E402
+from games.rogue.rules import Rogue  # noqa: E402
 
 
 def hexed(buf):

@@ -1,5 +1,5 @@
 """Under MicroPython: Rogue Solitaire in a small heap.  Imports the engine
-(engine.game, engine.rng, engine.rogue and engine.rogue_bots, collecting after
+(engine.game, engine.rng, games.rogue.rules and games.rogue.desk_bots, collecting after
 each as tools/fit.py does), plays N bot games of each rule set, and measures
 with the collector paused what each move allocates, and what a screen asks on
 a press (phase, options, only_move, preview, pending, candidates, legal_moves)
@@ -22,10 +22,10 @@ gc.collect()
 from engine.rng import Rng  # noqa: E402
 
 gc.collect()
-from engine.rogue import Rogue  # noqa: E402
+from games.rogue.rules import Rogue  # noqa: E402
 
 gc.collect()
-from engine.rogue_bots import BOTS  # noqa: E402
+from games.rogue.desk_bots import BOTS  # noqa: E402
 
 gc.collect()
 engine_heap = gc.mem_alloc() - base

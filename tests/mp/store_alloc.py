@@ -15,7 +15,10 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
-from engine import crawl, crawl_bots, ctd, ctd_bots  # noqa: E402
+from games.crawl import rules as crawl
+from games.crawl import desk_bots as crawl_bots
+from games.ctd import rules as ctd
+from games.ctd import desk_bots as ctd_bots  # noqa: E402
 from engine import store as st  # noqa: E402
 from engine.game import PLAYING  # noqa: E402
 from engine.rng import Rng  # noqa: E402

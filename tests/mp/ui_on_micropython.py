@@ -66,9 +66,9 @@ from board import Board  # noqa: E402  (tests/mp/board.py, beside this script)
 displayio = registry = buttons = None
 
 # The button driver of each rules module, "module:function" (tools/presses.py,
-# tools/rogue_presses.py); a new game adds its own.
-PRESS = {"engine.ctd": "tools.presses:play", "engine.crawl": "tools.presses:play_crawl",
-         "engine.rogue": "tools.rogue_presses:play"}
+# games/rogue/desk_presses.py); a new game adds its own.
+PRESS = {"games.ctd.rules": "tools.presses:play", "games.crawl.rules": "tools.presses:play_crawl",
+         "games.rogue.rules": "games.rogue.desk_presses:play"}
 ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
@@ -287,7 +287,7 @@ class Bot:
 
     def __init__(self, entry):
         rules_module = entry.engine.split(":")[0]
-        bots = registry.module(rules_module + "_bots")
+        bots = registry.module(entry.part("desk_bots"))
         path, name = PRESS[rules_module].split(":")
         self.press = getattr(registry.module(path), name)
         self.bot = bots.BOTS["greedy"]

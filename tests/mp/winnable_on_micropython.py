@@ -6,7 +6,7 @@ practice, and what is in sys.modules and the heap meanwhile.
     micropython tests/mp/winnable_on_micropython.py TREE STUBS_DIR LISTED...
 
 TREE is a MicroPython build (tools/build.py) holding a list of winnable deals
-for Clear the Dungeon Classic (engine/winnable/ctd_classic.mpy); LISTED its
+for Clear the Dungeon Classic (games/<key>/winnable/ctd_classic.mpy); LISTED its
 deals.  STUBS_DIR holds the strict displayio stand-in (tests/mp).  Prints
 "ok" and, as JSON, the deals played and gc.mem_free() after a collection on
 each screen.
@@ -28,7 +28,7 @@ from board import Board  # noqa: E402  (tests/mp/board.py, beside this script)
 board = Board(bytearray(b"\xff" * 4096))
 app = App(board)
 heap = {}
-WATCH = ("engine.deals", "engine.winnable.ctd_classic", "ui.deal_entry")
+WATCH = ("engine.deals", "games.ctd.winnable.ctd_classic", "ui.deal_entry")
 
 
 def step(n, ms=20):
