@@ -2,12 +2,18 @@
 
     micropython -X heapsize=24k tools/fit.py [--lib DIR] [--games N]
                 [--game KEY] [--rules NAME] [--bot greedy|random]
+    micropython -X heapsize=24k -m fit --run KEY GAMES MODULE:CLASS BOTS RULES BOT
 
---lib DIR is a folder holding engine/ compiled to .mpy; fit changes into it and
-imports from there, the project's own engine/ when it is left out.  --game is a
-key of engine/registry.py (ctd by default); the game's rules are its Entry's
-engine ("module:Class") and its bots the module beside it named <module>_bots
-(engine.ctd -> engine.ctd_bots).  Plays N bot games (20 by default) of each
+--lib DIR is a folder holding engine/ and games/ compiled to .mpy; fit changes
+into it and imports from there, the project's own when it is left out.  --game
+is a key of engine/registry.py (its first game by default); the game's rules
+are its Entry's engine ("module:Class") and its bots the desk_bots module of
+its folder (games/<key>/desk_bots.py).  The --run form is tools/bench.py's
+run_fit's: every value in its place (RULES a rule set's place in RULE_NAMES,
+or - for all of them), the modules
+named, and neither tools/fit_args.py nor the registry read, whose names would
+otherwise stay interned in the heap measured (some 700 bytes, on the 64-bit
+port, that a board running the game never holds).  Plays N bot games (20 by default) of each
 rule set of the game, or of the one named (its RULE_NAMES), to the end with the
 engine alone, and prints one JSON object: the heap the engine holds once
 imported (engine.game, engine.rng, the rules and the bots, with what they
@@ -21,7 +27,8 @@ sys.path), argv and fit.py's source, compiled there, share the heap it
 measures, and where the clone is moves the heap a game finds by a few hundred
 bytes: enough to pass or fail at 24 KiB.  The figures that count (the tests'
 and `python -m tools.bench`'s, from tools/bench.py's fit_tree and run_fit) run
-it as a module from a folder of .mpy files, engine/, fit.mpy and fit_args.mpy:
+it as a module from a folder of .mpy files, engine/, games/, fit.mpy and
+fit_args.mpy:
 
     cd TREE && MICROPYPATH=.frozen micropython -X heapsize=24k -m fit [...]
 
@@ -34,8 +41,11 @@ import would otherwise split the heap under the next.
 
 MicroPython-first: it uses only what MicroPython has, and stays small itself,
 for it shares the heap with what it measures.  The command line and the
-registry are read in tools/fit_args.py, which is dropped with the registry
-before anything is measured; what stays is main(): the loop and the report.
+registry are read, and the report printed, by tools/fit_args.py, dropped and
+emptied with the registry before anything is measured (the collector scans
+the C stack conservatively: a stale pointer to a module merely forgotten
+would keep its code alive, a kilobyte or two that comes and goes with any
+edit of the code around it); what stays is main(): the loop.
 """
 
 import gc
@@ -43,13 +53,14 @@ import sys
 
 
 def main():
-    got = __import__("fit_args").read()
-    del sys.modules["fit_args"]
-    if type(got) is str:
-        print("fit.py: " + got)
-        sys.exit(2)
-    key, games, rules_path, class_name, rules, bot = got
-    got = None
+    a = sys.argv
+    if a[1:2] != ["--run"]:  # a person's command line: fit_args makes it the --run form
+        __import__("fit_args").read()
+        sys.modules.pop("fit_args").__dict__.clear()
+    sys.path[0] = ""
+    rules_path, class_name = a[4].split(":")
+    key, games, bots_path, rules, bot = a[2], int(a[3]), a[5], a[6], a[7]
+    a = None
     gc.collect()
     base = gc.mem_alloc()
     # The shared modules first, then the game's rules and its bots, each import
@@ -62,17 +73,10 @@ def main():
     gc.collect()
     Game = getattr(__import__(rules_path, None, None, [class_name]), class_name)
     gc.collect()
-    bot = __import__(rules_path + "_bots", None, None, ["BOTS"]).BOTS[bot]
+    bot = __import__(bots_path, None, None, ["BOTS"]).BOTS[bot]
     gc.collect()
     engine_heap = gc.mem_alloc() - base
-    rule_sets = range(len(Game.RULE_NAMES))
-    if rules:
-        names = [n.lower() for n in Game.RULE_NAMES]  # any case: Rogue's are Quick, Campaign
-        if rules.lower() not in names:
-            print("fit.py: unknown rules: %s (%s)" % (rules, ", ".join(names)))
-            sys.exit(2)
-        rule_sets = [names.index(rules.lower())]
-        names = None
+    rule_sets = range(len(Game.RULE_NAMES)) if rules == "-" else [int(rules)]
     moves = won = most = total = game_heap = 0
     rng = Rng(1)
     for rules in rule_sets:
@@ -108,6 +112,5 @@ def main():
         '"alloc_per_move_max": %d, "alloc_total": %d, "heap_free": %d}'
         % (key, len(rule_sets) * games, won, moves, engine_heap, game_heap, most, total, free)
     )
-
 
 main()
