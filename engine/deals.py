@@ -28,7 +28,7 @@ Memory: nothing beyond the bytes handed in; reading, checking or drawing a
 deal allocates no object.
 """
 
-from engine import const, registry
+from engine import const, lease, registry
 from engine.rng import Rng
 
 MAGIC = b"DL"
@@ -181,10 +181,10 @@ def from_list(entry, rules, seed=-1, avoid=-1):
     """The count of the list of entry's rule set (a registry Entry) when
     seed < 0, else a deal drawn from it by Rng(seed), never avoid when it has
     another; -1 when the rule set has no list or a damaged one.  The list's
-    module is read and released at once (registry.read)."""
+    module is read and let go at once (lease.read)."""
     name = registry.engine_class(entry).RULE_NAMES[rules]
     try:
-        buf = registry.read("%s.winnable.%s_%s:DEALS" % (entry.home, entry.key, name))
+        buf = lease.read("%s.winnable.%s_%s:DEALS" % (entry.home, entry.key, name))
         n = check(buf)
     except (ImportError, ValueError):
         return -1

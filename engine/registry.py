@@ -23,7 +23,6 @@ each rule set's WINNABLE DEALS choice by its place in this order, 15 at most
 Memory: a few short strings an entry; no game module is imported by this one.
 """
 
-import sys
 
 
 class Entry:
@@ -67,47 +66,8 @@ def find(key):
     return None
 
 
-def module(path):
-    """Import a module by its dotted path and return it (not its package)."""
-    m = __import__(path)
-    for part in path.split(".")[1:]:
-        m = getattr(m, part)
-    return m
-
-
-def release(names):
-    """Forget the modules named: drop them from sys.modules and from their
-    package, so the collector can free them (the next import loads them anew)."""
-    for name in names:
-        sys.modules.pop(name, None)
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot]) if dot > 0 else None
-        if parent is not None:
-            try:
-                delattr(parent, name[dot + 1 :])
-            except (AttributeError, KeyError):  # MicroPython says KeyError when it is not there
-                pass
-
-
-def read(path):
-    """The value "module:NAME" names, with the module and whatever it
-    imported released again (for what is read once, such as rules text)."""
-    before = list(sys.modules)
-    module_path, name = path.split(":")
-    value = getattr(module(module_path), name)
-    release([m for m in sys.modules if m not in before])
-    return value
-
-
-def call(path, name, *args):
-    """Call function name of module path, the module and whatever it imported
-    released again after (for work done now and then: the store's log work,
-    drawing a deal from a list)."""
-    before = list(sys.modules)
-    try:
-        return getattr(module(path), name)(*args)
-    finally:
-        release([m for m in sys.modules if m not in before])
+# To be swept: callers use engine/lease.py, the one way to hold a module for a while.
+from engine.lease import call, module, read, release  # noqa: E402
 
 
 def engine_class(entry):

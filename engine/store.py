@@ -502,7 +502,7 @@ def _bump(buf, i):
 def _log(name, *args):
     """Call engine/store_log.py's function name: the module, and what it
     imports (engine/save_checks.py, to load a game), are imported for the
-    call and released after, so play never holds them."""
-    from engine import registry
+    call and let go after (a lease), so play never holds them."""
+    from engine import lease
 
-    return registry.call("engine.store_log", name, *args)
+    return lease.call("engine.store_log", name, *args)

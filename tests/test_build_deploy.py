@@ -21,7 +21,7 @@ EXPECTED = {
     "code.py", "settings.toml",
     "lib/adafruit_displayio_ssd1306.mpy",
     "engine/__init__.mpy", "engine/cards.mpy", "engine/rng.mpy", "engine/game.mpy", "engine/registry.mpy", "engine/saves.mpy", "engine/save_checks.mpy", "engine/store.mpy", "engine/store_log.mpy",
-    "engine/deals.mpy",
+    "engine/deals.mpy", "engine/lease.mpy",
     "hw/__init__.mpy", "hw/buttons.mpy", "hw/circuitpython.mpy",
 } | {"ui/%s.mpy" % f[:-3] for f in os.listdir(os.path.join(ROOT, "ui")) if f.endswith(".py")} | {
     # each game's folder but its desktop side, with its lists of winnable deals

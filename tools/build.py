@@ -43,7 +43,7 @@ def _device_modules():
     deals.  The rest is desktop-only: hw/fake.py, hw/panel.py, the bots,
     notation and button drivers."""
     out = {
-        "engine": ("__init__", "cards", "rng", "game", "registry", "saves", "save_checks", "store", "store_log", "deals"),
+        "engine": ("__init__", "cards", "rng", "game", "registry", "lease", "saves", "save_checks", "store", "store_log", "deals"),
         "hw": ("__init__", "buttons", "circuitpython"),
         "ui": None,  # every module
     }

@@ -10,9 +10,9 @@ makes it.  What is not on screen is not in the heap:
   game is being played.
 - a rule set's list of winnable deals (games/<key>/winnable/, read by
   engine/deals.py) is imported only to draw a deal, and released at once.
-Released means dropped from sys.modules and collected (registry.release).  The
-app releases only what it imported itself: a module something else loaded
-first (a test, a tool) stays.
+Each is held by a lease (engine/lease.py) the app takes and lets go, so it
+releases only what it imported itself: a module something else loaded first
+(a test, a tool) stays.
 
 A rule set's WINNABLE DEALS choice is kept in the store's settings: for the
 i-th rule set in the registry's order, bit i + 1 of SET_FLAGS (i 0-6), then
@@ -22,16 +22,16 @@ The loop polls one button event, hands it to the screen, lets the screen's
 timers run, and refreshes the display only when something changed
 (auto_refresh is off on every board).
 
-Memory: the live screen, and the names of the modules loaded before the game
-being played was entered.
+Memory: the live screen, and its leases: the game entered, the menus, a
+rarely shown screen (each a tuple of the names loaded when it was taken).
 """
 
 import gc
-import sys
 
 from micropython import const
 
-from engine import registry, store as records
+from engine import lease, registry, store as records
+from engine.lease import Lease
 from engine.store import Store
 from hw import buttons
 
@@ -54,12 +54,12 @@ class App:
         self.screen = None
         self.changed = False
         self.entry = None  # the game entered, or None
-        self._before = None  # the modules loaded before it was entered
+        self._game = None  # the lease on its modules
         self._deals = 0
         self.last_deal = -1  # the deal last played, never drawn twice in a row
         self._next = None  # the screen to show once the live one's handler returns
-        self._own_menus = _MENUS not in sys.modules  # else something else holds them
-        self._transient = None  # a rarely used screen's module, released when it is left
+        self._menus = None  # the lease on the menus' module, while one shows or is about to
+        self._transient = None  # (module, lease) of a rarely used screen, let go when it is left
         self._transient_next = None
         self.store = Store(board.nvm)
         rule_sets = bytearray(16)  # by game id: how many rule sets it has here
@@ -95,14 +95,18 @@ class App:
         if old is not None:
             old.close()
         old = None
-        if self._transient is not None and self._transient != self._transient_next:
-            registry.release((self._transient,))
-        self._transient = self._transient_next
-        self._transient_next = None
+        if self._transient is not None and self._transient[0] != self._transient_next:
+            self._transient[1].let_go()
+            self._transient = None
         gc.collect()
         if type(factory) is str:
             path, name = factory.split(":")
-            factory = getattr(registry.module(path), name)
+            if path == self._transient_next and self._transient is None:
+                self._transient = (path, Lease())
+            elif path == _MENUS and self._menus is None:
+                self._menus = Lease()
+            factory = getattr(lease.module(path), name)
+        self._transient_next = None
         self.screen = factory(self, *args)
         self.board.display.root_group = self.screen.group
         self.changed = True
@@ -188,13 +192,14 @@ class App:
 
     def _to_play(self, entry):
         self.enter(entry)
-        if self._own_menus:
-            registry.release((_MENUS,))
+        if self._menus is not None:
+            self._menus.let_go()
+            self._menus = None
 
     def transient(self, path, name, *args):
         """Show a screen from a module loaded only while it shows (stats, settings)."""
-        # only what it loads itself; kept while the next screen is from it too
-        self._transient_next = path if path not in sys.modules or path == self._transient else None
+        # its module is held while a screen from it shows (a lease of its own)
+        self._transient_next = path
         self.show(path + ":" + name, *args)
 
     def _menu(self, name):
@@ -213,16 +218,22 @@ class App:
             return
         self.leave()
         self.entry = entry
-        self._before = list(sys.modules)
+        self._game = Lease()
+
+    def load(self, path):
+        """Import module path as the entered game's: it is let go with the
+        game, whatever shows meanwhile."""
+        if self._game is None:
+            return lease.module(path)
+        return self._game.load(path)
 
     def leave(self):
         """The player leaves the game: release every module it brought in."""
         if self.entry is None:
             return
-        before = self._before
         self.entry = None
-        self._before = None
-        registry.release([name for name in sys.modules if name not in before])
+        self._game.let_go()
+        self._game = None
         gc.collect()
 
     # -- the loop -------------------------------------------------------------------------
@@ -339,7 +350,7 @@ class App:
         played; -1 when it has no sound list.  The list (games/<key>/winnable/) and
         its reader (engine/deals.py) are imported for this and released before
         it returns."""
-        registry.engine_class(entry)  # the game's rules stay: play needs them
-        out = registry.call(_DEALS, "from_list", entry, rules, seed, self.last_deal)
+        self.load(entry.engine.split(":")[0])  # the game's rules stay: play needs them
+        out = lease.call(_DEALS, "from_list", entry, rules, seed, self.last_deal)
         gc.collect()
         return out

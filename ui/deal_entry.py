@@ -13,13 +13,13 @@ Memory: a Text a line; the entry its ten digits in a bytearray.
 
 from micropython import const
 
-from engine.rng import SEED_MAX
 from hw import buttons
 from ui.menus import Menu
 from ui.screen import Screen
 from ui.text import COLUMNS, ROW, Text
 
-_DIGITS = const(10)  # SEED_MAX, 2**30 - 1, has ten
+_SEED_MAX = const(0x3FFFFFFF)  # engine/rng.py's SEED_MAX: its module is the game's, not this screen's
+_DIGITS = const(10)  # _SEED_MAX, 2**30 - 1, has ten
 _NUMBER_X = const(36)  # the number's left edge: ten cells from the 7th, mid-panel
 _NUMBER_ROW = const(3)
 _ROWS = const(8)
@@ -63,7 +63,7 @@ class Deals(Menu):
 
 
 class DealEntry(Screen):
-    """A deal number, 0 .. SEED_MAX, typed digit by digit (leading zeros shown);
+    """A deal number, 0 .. _SEED_MAX, typed digit by digit (leading zeros shown);
     it starts at the deal last played.  A plays it as practice; over a game
     suspended in the store A asks again, as a new game there does."""
 
@@ -111,11 +111,11 @@ class DealEntry(Screen):
 
     def _step(self, by):
         """The chosen digit up or down by one, round 0-9, skipping digits
-        that would take the number past SEED_MAX (0 always fits)."""
+        that would take the number past _SEED_MAX (0 always fits)."""
         d = self.digits
         for _ in range(10):
             d[self.at] = (d[self.at] + by) % 10
-            if self.value() <= SEED_MAX:
+            if self.value() <= _SEED_MAX:
                 return
 
     def button(self, key, kind):

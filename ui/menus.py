@@ -10,7 +10,7 @@ inverted when chosen, the buttons on row 7.
 
 These screens know the games only through engine/registry.py entries; they
 ask the app (ui/app.py) for the next screen.  A game's rules text is imported
-when its page opens and released at once (registry.read), kept only as the
+when its page opens and let go at once (lease.read), kept only as the
 page's lines.
 
 Memory: one Text a line (about 120 B); a rules page its wrapped lines.
@@ -19,7 +19,7 @@ Memory: one Text a line (about 120 B); a rules page its wrapped lines.
 import displayio
 from micropython import const
 
-from engine import registry
+from engine import lease, registry
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
@@ -316,7 +316,7 @@ class RulesPage(Pages):
         self.entry = entry
         self.rules = rules
         self.resume = resume  # back to the game paused, not to the rule sets
-        super().__init__(app, registry.read(entry.words)[rules], "<>:PAGE  A/B:BACK")
+        super().__init__(app, lease.read(entry.words)[rules], "<>:PAGE  A/B:BACK")
 
     def heading(self, mark):
         name = self.entry.rule_titles[self.rules]

@@ -22,11 +22,10 @@ Memory: the grids, a shadow byte a card and the cursor's frame grid, a Text a
 message line.
 """
 
-import sys
-
 from micropython import const
 
-from engine import registry
+from engine import lease, registry
+from engine.lease import Lease
 from engine.game import NO_MOVE, PLAYING, WON
 from engine.store import UNDO
 from hw import buttons
@@ -165,7 +164,7 @@ class GameScreen(Screen):
         self.practice = practice
         self.new_best = False
         self.overlay = None
-        self._overlay_module = None  # the open overlay's module, when open_from() imported it
+        self._overlay_lease = None  # the lease on the open overlay's module (open_from)
         if resumed:
             self._since = app.store.since_checkpoint(self.game.GAME_ID)  # moves recorded since the checkpoint
             if self.over():  # it ended just before the power went: record it now
@@ -233,17 +232,16 @@ class GameScreen(Screen):
         """Open an overlay that is rarely shown, class name of module path (the
         pause menu, say): the module is imported for it and let go when it
         closes, or when the screen is left from it, unless something else had
-        imported it."""
+        imported it (a lease, engine/lease.py)."""
         self._let_go()
-        mine = path not in sys.modules
-        overlay = getattr(registry.module(path), name)(self, *args)
-        self._overlay_module = path if mine else None
+        self._overlay_lease = Lease()
+        overlay = getattr(lease.module(path), name)(self, *args)
         self.open(overlay)
 
     def _let_go(self):
-        if self._overlay_module is not None:
-            registry.release((self._overlay_module,))
-            self._overlay_module = None
+        if self._overlay_lease is not None:
+            self._overlay_lease.let_go()
+            self._overlay_lease = None
 
     def pause(self):
         """Open the pause menu (ui/pause.py)."""

@@ -26,7 +26,8 @@ sheet 96x48 (0.6 KB).
 import displayio
 from micropython import const
 
-from engine import registry
+from engine import lease
+from engine.lease import Lease
 
 
 CARD_W = const(20)
@@ -83,22 +84,23 @@ def char_tile(ch):
 
 def _build():
     """Draw the sheets and the frame (ui/sheets.py, from ui/font.py's bytes),
-    then release both modules: what they drew and font.CHARS are all the
-    screens need of them."""
+    then let both modules go (a lease): what they drew and font.CHARS are all
+    the screens need of them."""
     global _cards, _font, _frame, _chars
-    font = registry.module(_FONT)
+    held = Lease()
+    font = lease.module(_FONT)
     _chars = font.CHARS
     # the bitmaps before the drawing code: its module, freed after, leaves no
     # hole under them (the font's small one does: the font sheet's size is its)
     _cards = displayio.Bitmap(CARD_W * PER_ROW, CARD_H * _CARD_ROWS, 2)
     _font = displayio.Bitmap(CHAR_W * 16, CHAR_H * ((len(_chars) + 15) // 16), 2)
     _frame = displayio.Bitmap(CARD_W, CARD_H + 1 - FRAME_Y, 2)
-    sheets = registry.module(_SHEETS)
+    sheets = lease.module(_SHEETS)
     sheets.card_sheet(_cards, font)
     sheets.font_sheet(_font, font)
     sheets.frame(_frame)
     sheets = font = None
-    registry.release((_SHEETS, _FONT))
+    held.let_go()
 
 
 def cards():

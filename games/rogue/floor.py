@@ -11,7 +11,7 @@ and status lines say the rest, so it costs about one frame on the bus.
 Memory: the card's two Text lines and 12 bytes of cards while it shows.
 """
 
-from engine import registry
+from engine import lease
 from games.rogue import rules as rogue
 from hw import buttons
 from ui import sprites
@@ -154,5 +154,5 @@ def achievement_names(bits):
     """The names of the achievements in bits (bit 0 = AC1), from the words module."""
     if not bits:
         return []
-    names = registry.read("games.rogue.words:ACHIEVEMENTS")
+    names = lease.read("games.rogue.words:ACHIEVEMENTS")
     return [names[i][0] for i in range(len(names)) if bits >> i & 1]

@@ -48,12 +48,12 @@ is open, 2 while the floor card is), shadows of what each shows; the game
 bytes (median), an A about 325; a slide or the floor card about a frame.
 """
 
-import sys
 
 import displayio
 from micropython import const
 
-from engine import registry
+from engine import lease
+from engine.lease import Lease
 from games.rogue import rules as rogue
 from engine.game import NO_MOVE, WON
 from hw import buttons
@@ -226,7 +226,7 @@ class Play(GameScreen):
         self.hand_off = 0  # the first hand card the line shows
         self.carry = -1  # a card picked up: your place 0-8, or _HAND + hand index
         self.carded = False  # the floor card is open (games/rogue/floor.py)
-        self._menu_mine = False  # this screen imported games/rogue/menu.py
+        self._menu_lease = None  # the lease on games/rogue/menu.py, while this screen holds it
         self._hand_key = None
         self._place_cursor()
         self.message.say("PRACTICE: NO STATS" if practice else
@@ -541,9 +541,9 @@ class Play(GameScreen):
         elif g.phase() == rogue.PHASE_ATTACK or (legal == 1 and self.options[1] == 0):
             self.make(self.options[0])
         else:
-            if _MENU not in sys.modules:
-                self._menu_mine = True
-            self.open(registry.module(_MENU).CardMenu(self, p))
+            if self._menu_lease is None:
+                self._menu_lease = Lease()
+            self.open(lease.module(_MENU).CardMenu(self, p))
 
     def _pick(self, i):
         """Pick hand card i up: it hovers over the first empty place it may
@@ -672,9 +672,9 @@ class Play(GameScreen):
 
     def _let_go_menu(self):
         """Release the card menu's module if this screen imported it."""
-        if self._menu_mine:
-            self._menu_mine = False
-            registry.release((_MENU,))
+        if self._menu_lease is not None:
+            self._menu_lease.let_go()
+            self._menu_lease = None
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, won, scored=True):
@@ -687,7 +687,7 @@ class Play(GameScreen):
         store = self.app.store
         if not self.practice:
             stored = (store.achievements >> rogue.ACH_SHIFT) & 0x3F
-            self.earned = registry.module(_ACHIEVEMENTS).achievements(g, stored) & ~stored
+            self.earned = self.app.load(_ACHIEVEMENTS).achievements(g, stored) & ~stored
             store.earn(self.earned << rogue.ACH_SHIFT)
         had_best = store.stats(g.GAME_ID, g.rules).best is not None
         score = self.final_score() if scored else None
@@ -709,8 +709,4 @@ class Play(GameScreen):
     def over_lines(self):
         """The game-over lines (games/rogue/floor.py, released again unless
         something else had imported it: the lines are plain strings)."""
-        mine = _FLOOR not in sys.modules
-        lines = registry.module(_FLOOR).over_lines(self)
-        if mine:
-            registry.release((_FLOOR,))
-        return lines
+        return lease.call(_FLOOR, "over_lines", self)
