@@ -2,7 +2,7 @@
 straight from the packed bytes (never unpacked into a list).
 
 tools/pack_deals.py writes a list as one module of games/<key>/winnable/ holding
-DEALS, the bytes below; from_list() reads it (registry.read) only to count it
+DEALS, the bytes below; from_list() reads it (lease.read) only to count it
 or draw a deal, and lets it go at once; the app imports this module for that
 call only.
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from engine import deals, registry, saves
+from engine import deals, lease, registry, saves
 from games.ctd import rules as ctd
 from engine import store as records
 from engine.rng import SEED_MAX, Rng
@@ -179,7 +179,7 @@ def lists(tmp_path, monkeypatch):
     importlib.invalidate_caches()
     yield folder
     for m in [m for m in sys.modules if any(m.startswith(h + ".winnable.") for h in homes)]:
-        registry.release([m])
+        lease.release([m])
 
 
 def rows(d):
@@ -460,7 +460,7 @@ def test_the_build_ships_every_list_and_the_deploy_manages_them(tmp_path):
             lists.append(rel)
             if n != "__init__":  # a list is named by its rule set and reads whole
                 assert n in rule_sets
-                assert deals.check(registry.read("%s.winnable.%s:DEALS" % (home, n))) >= 1
+                assert deals.check(lease.read("%s.winnable.%s:DEALS" % (home, n))) >= 1
     assert len(lists) > len(rule_sets) // 2
     files = dict(builder.build(str(tmp_path / "tree"), "micropython"))
     assert all(rel in files for rel in lists)

@@ -5,7 +5,7 @@ lines checked with their widest values."""
 
 import pytest
 
-from engine import registry
+from engine import lease, registry
 from games.ctd import rules as ctd
 from games.rogue import rules as rogue
 from engine.rng import Rng
@@ -31,7 +31,7 @@ def test_every_text_of_a_whole_game_fits_its_line(too_long, key):
         # alike: its third, 477 moves long, is left to the full sweep
         seeds = sweep(2, 3) if (key, rules) == ("rogue", rogue.CAMPAIGN) else 3
         for seed in range(seeds):
-            d = Driver((registry.module(entry.screen).Play, entry, rules, 40 + seed))
+            d = Driver((lease.module(entry.screen).Play, entry, rules, 40 + seed))
             game = d.screen.game
             rng = Rng(seed)
             while game.status == 0:

@@ -52,6 +52,7 @@ def _read():
     # The script's folder, first on sys.path, gives its place to the current one.
     sys.path[0] = ""
     from engine import registry
+    from engine.lease import release
 
     entry = registry.find(opts[game]) if opts[game] else registry.GAMES[0]
     if entry is None:
@@ -59,14 +60,14 @@ def _read():
     rule_set = "-"
     if opts[rules]:  # by its place among the engine's RULE_NAMES, in any case (Rogue's are Quick, Campaign)
         names = [n.lower() for n in registry.engine_class(entry).RULE_NAMES]
-        registry.release([name for name in sys.modules if name.startswith(entry.home)])
+        release([name for name in sys.modules if name.startswith(entry.home)])
         if opts[rules].lower() not in names:
             return "unknown rules: %s (%s)" % (opts[rules], ", ".join(names))
         rule_set = str(names.index(opts[rules].lower()))
     sys.argv[1:] = ["--run", entry.key, opts[games], entry.engine, entry.part("desk_bots"), rule_set, opts[bot]]
     # Forget the registry and empty it (as fit.py does this module): a stale
     # pointer to it on the C stack would keep its code alive while fit measures.
-    registry.release(["engine.registry"])
+    release(["engine.registry"])
     registry.__dict__.clear()
     return None
 
