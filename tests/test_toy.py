@@ -1,0 +1,405 @@
+"""Issue 21 point 3: a fifth game proves that a game is one folder.  Pairs
+(tests/toy/), a game that exists only for the tests, with one registry entry
+(tests/toy/entry.py) that a fixture appends to engine/registry.py's GAMES, is
+played by the same machinery as the real four: the game list, its rule sets
+and rules page, a whole game by presses, suspend and Continue after a power
+cut, stats and game over, tools.replay, tools.simulate, tools.fit under
+MicroPython, the power-cut sweep and the fuzz.  No shared file names it."""
+
+import importlib
+import json
+import os
+import random
+import sys
+import time
+
+import pytest
+
+from engine import registry, save_checks, saves
+from engine.game import PLAYING, WON
+from engine.rng import Rng
+from hw.fake import FakeBoard
+from tests.toy import desk, desk_bots
+from tests.toy import rules as toy
+from tests.toy.entry import ENTRY
+from tests.ui_driver import read_row, read_text, tile_pixels
+from tools import mpy
+from tools.sim import Sim
+from ui import menus, sprites
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FACE = desk.Pairs
+GREEDY = desk_bots.BOTS["greedy"]
+# The tools whose module-level tables are made from the registry when imported:
+# the fixture imports them afresh with the toy in it, and puts the old ones back.
+TOOLS = ("tools.games", "tools.presses", "tools.replay", "tools.simulate", "tools.powercut", "tools.fuzz")
+
+
+@pytest.fixture
+def with_toy(monkeypatch):
+    """The registry with the toy appended, for this test (in this process)."""
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
+    return ENTRY
+
+
+@pytest.fixture
+def tools_with_toy(with_toy, monkeypatch):
+    """The command-line tools imported with the toy in the registry: a dict by
+    module name; the ones imported before come back after the test."""
+    import tools
+
+    for name in TOOLS:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+        monkeypatch.delattr(tools, name.split(".")[1], raising=False)
+    return {name.split(".")[1]: importlib.import_module(name) for name in TOOLS}
+
+
+def toy_index():
+    return registry.GAMES.index(ENTRY)
+
+
+def to_rule_sets(d):
+    """From the title to the toy's rule sets, by presses."""
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameList)
+    for _ in range(toy_index() - d.screen.chosen):
+        d.tap("DOWN")
+    d.tap("A")
+    assert isinstance(d.screen, menus.RuleSets) and d.screen.entry is ENTRY
+
+
+def to_play(d, rules=0):
+    to_rule_sets(d)
+    for _ in range(rules):
+        d.tap("DOWN")
+    d.tap("A")
+    assert type(d.screen).__module__ == "tests.toy.play"
+
+
+def press_bot_move(d):
+    g = d.screen.game
+    FACE.press(d, GREEDY(g, None))
+
+
+def image(game):
+    buf = bytearray(saves.SIZE)
+    return bytes(buf[:saves.save(game, buf)])
+
+
+def slot_top(d, i):
+    """The top rows of slot i on the panel (the cursor's frame lies below them)."""
+    return d.panel.region(4 + 24 * i, 16, sprites.CARD_W, sprites.FRAME_Y)
+
+
+def winning_seed(rules):
+    for seed in range(100):
+        g = toy.Pairs(rules).deal(seed)
+        while g.status == PLAYING:
+            g.play(GREEDY(g, None))
+        if g.status == WON:
+            return seed
+    raise AssertionError("no deal the greedy bot wins")
+
+
+# -- the shell: game list, rule sets, rules page --------------------------------------------
+def test_the_game_list_shows_the_toy_and_its_rule_sets_and_rules_page(with_toy):
+    d = Sim()
+    d.tap("A")
+    assert read_row(d, 1 + toy_index()) == " Pairs"
+    to_rule_sets_from_list(d)
+    assert read_row(d, 0) == "Pairs"
+    assert [read_row(d, r) for r in (2, 3)] == [" Three Slots", " Two Slots"]
+    assert read_row(d, 6) == "Three slots, 3 pairs"
+    d.tap("DOWN")
+    assert read_row(d, 6) == "Two slots: tighter"
+    d.tap("RIGHT")  # the rules page of Two Slots, from tests/toy/words.py
+    assert isinstance(d.screen, menus.RulesPage)
+    assert read_row(d, 0).startswith("Two Slots rules")
+    assert read_row(d, 1) == "As Three Slots, with"
+    d.tap("B")
+    assert isinstance(d.screen, menus.RuleSets) and d.screen.chosen == 1
+
+
+def to_rule_sets_from_list(d):
+    for _ in range(toy_index() - d.screen.chosen):
+        d.tap("DOWN")
+    d.tap("A")
+
+
+@pytest.mark.xfail(strict=True, reason="ui/menus.py: the game list has no room for a fifth game "
+                   "(7 choices on rows 1-7: Settings lies under the buttons' line, Menu does not scroll)")
+def test_the_game_list_with_a_fifth_game_still_shows_stats_and_settings(with_toy):
+    d = Sim()
+    d.tap("A")
+    n = len(registry.GAMES)
+    assert read_row(d, 1 + n) == " Stats"
+    assert read_row(d, 2 + n) == " Settings"
+
+
+# -- play by presses, game over, stats ------------------------------------------------------
+def test_a_whole_game_by_presses_then_game_over_and_its_stats(with_toy):
+    board = FakeBoard()
+    d = Sim(board=board)
+    to_play(d)
+    g = d.screen.game
+    assert read_text(d, 0, 56) == "THREE SLOTS"
+    empty = slot_top(d, 0)
+    assert empty == tile_pixels(sprites.SLOT)[:sprites.FRAME_Y]
+    FACE.press(d, 0)  # d1: the deck's top card into slot 1
+    assert g.row[0] and g.top == 1
+    assert slot_top(d, 0) == tile_pixels(sprites.card_tile(g.row[0]))[:sprites.FRAME_Y] != empty
+    assert read_text(d, 104, 40, 3) == "  5"  # the cards left, right-aligned
+    while g.status == PLAYING:
+        press_bot_move(d)
+    assert d.app.store.suspended(ENTRY.game_id) is None  # the result closed the game's stream
+    st = d.app.store.stats(ENTRY.game_id, 0)
+    assert (st.played, st.won, st.best) == (1, int(g.status == WON), g.score())
+    deal = d.screen.deal
+    d.tap("A")
+    assert isinstance(d.screen, menus.GameOver)
+    title = "CLEARED!" if g.status == WON else "DEFEATED"
+    assert read_row(d, 0) == "%s  Deal %d" % (title, deal)
+    assert read_row(d, 1) == "%d of 3 pairs matched" % g.score()
+    assert read_row(d, 2) == "Three Slots"
+
+
+def test_a_win_by_presses_counts_in_the_stats_screen(with_toy):
+    d = Sim()
+    seed = winning_seed(toy.TWO)
+    d.app.play(ENTRY, toy.TWO, seed)
+    d.step()
+    g = d.screen.game
+    moves = 0
+    while g.status == PLAYING:
+        press_bot_move(d)
+        moves += 1
+    assert g.status == WON and g.moves == moves
+    d.tap("A")  # game over
+    d.tap("DOWN")
+    d.tap("DOWN")
+    d.tap("A")  # Menu: the rule sets
+    d.tap("B")  # the game list
+    for _ in range(len(registry.GAMES) - d.screen.chosen):
+        d.tap("DOWN")
+    d.tap("A")  # Stats: its last page is the toy's last rule set
+    d.tap("LEFT")
+    pages = sum(len(e.rule_titles) for e in registry.GAMES)
+    assert read_row(d, 0) == "Pairs" + " " * (21 - 5 - len("%d/%d" % (pages, pages))) + "%d/%d" % (pages, pages)
+    assert read_row(d, 1) == "Two Slots"
+    assert read_row(d, 2) == "Played" + " " * 14 + "1"
+    assert read_row(d, 3) == "Won" + " " * 11 + "1  100%"
+    assert read_row(d, 6) == "Best score" + " " * 10 + "3"
+
+
+def test_an_undo_by_presses_takes_back_a_match(with_toy):
+    d = Sim()
+    d.app.play(ENTRY, toy.THREE, winning_seed(toy.THREE))
+    d.step()
+    g = d.screen.game
+    while g.status == PLAYING and GREEDY(g, None) < toy.MATCH:
+        press_bot_move(d)
+    before = image(g)
+    mv = GREEDY(g, None)
+    FACE.press(d, mv)
+    assert g.gone_n == 2 and image(g) != before
+    d.tap("B")
+    assert image(g) == before
+    assert read_text(d, 0, 56) == "UNDONE"
+
+
+# -- suspend and Continue, a power cut -------------------------------------------------------
+def pause_choice(d, n):
+    d.hold("B", 1000)
+    for _ in range(n):
+        d.tap("DOWN")
+    d.tap("A")
+
+
+def test_suspend_then_continue_after_a_power_cut_is_the_same_game(with_toy):
+    board = FakeBoard()
+    d = Sim(board=board)
+    to_play(d, toy.THREE)
+    g = d.screen.game
+    FACE.press(d, 0)
+    FACE.press(d, 1)
+    kept = image(g)
+    pause_choice(d, 2)  # suspend
+    assert isinstance(d.screen, menus.RuleSets)
+    assert read_row(d, 2) == " Continue" and read_row(d, 6) == "Three Slots, 2 moves"
+    d = Sim(board=FakeBoard(nvm=bytearray(board.nvm)))  # the power went, and comes back
+    d.tap("A")
+    assert read_row(d, 1 + toy_index()) == " Pairs *"
+    to_rule_sets_from_list(d)
+    d.tap("A")  # Continue
+    assert type(d.screen).__module__ == "tests.toy.play" and image(d.screen.game) == kept
+    assert d.screen.game.row[0] and d.screen.game.row[1]
+
+
+def test_a_power_cut_mid_game_loses_no_move(with_toy):
+    board = FakeBoard()
+    d = Sim(board=board)
+    to_play(d, toy.TWO)
+    g = d.screen.game
+    FACE.press(d, 0)
+    if g.status == PLAYING:
+        press_bot_move(d)
+    kept = image(g)
+    d = Sim(board=FakeBoard(nvm=bytearray(board.nvm)))  # no suspend: the cut comes mid-game
+    if g.status != PLAYING:  # the game ended: its result is in the stats
+        assert d.app.store.stats(ENTRY.game_id, toy.TWO).played == 1
+        return
+    d.tap("A")
+    to_rule_sets_from_list(d)
+    d.tap("A")
+    assert image(d.screen.game) == kept
+
+
+def test_a_save_the_toy_checks_refuse_is_said_not_resumed(with_toy):
+    """The store checks a toy's save with tests/toy/checks.py: half a pair
+    matched is refused (engine/save_checks.py finds the checks by the registry)."""
+    g = toy.Pairs(toy.THREE).deal(3)
+    g.play(0)
+    g.play(1)
+    save_checks.check(g)
+    g.gone[0], g.row[0] = g.row[0], 0
+    g.gone_n = 1
+    with pytest.raises(saves.SaveError, match="half a pair"):
+        save_checks.validate(g)
+
+
+# -- the command-line tools ------------------------------------------------------------------
+NO_TOY_IN_TOOLS = pytest.mark.xfail(strict=True, reason="tools/games.py: its GAMES is one class a real game, "
+                                     "so --game toy is refused (wanted: a face read from <home>.desk for each entry)")
+
+
+@NO_TOY_IN_TOOLS
+def test_replay_plays_the_toy_and_prints_its_state(tools_with_toy, capsys):
+    replay = tools_with_toy["replay"]
+    assert replay.main(["--game", "toy", "--rules", "two", "--seed", "5", "--moves", "d1 d2", "--trace"]) in (0, 2)
+    states = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    g = toy.Pairs(toy.TWO).deal(5)
+    assert states[0] == FACE.state(g, [])
+    g.play(0)
+    assert states[1]["row"][0] == FACE.state(g, ["d1"])["row"][0] and states[1]["deck_left"] == 5
+    assert states[-1]["game"] == "toy" and states[-1]["rules"] == "two"
+
+
+@NO_TOY_IN_TOOLS
+def test_replay_bot_and_simulate_agree_on_the_toy(tools_with_toy, capsys):
+    replay, simulate = tools_with_toy["replay"], tools_with_toy["simulate"]
+    assert replay.main(["--game", "toy", "--seed", "0", "--bot", "greedy"]) == 0
+    end = json.loads(capsys.readouterr().out)
+    g = toy.Pairs(toy.THREE).deal(0)
+    while g.status == PLAYING:
+        g.play(GREEDY(g, None))
+    assert end["status"] == ("won" if g.status == WON else "lost") and end["score"] == g.score()
+    assert simulate.main(["--game", "toy", "--bot", "greedy", "--games", "40", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    won = 0
+    for seed in range(40):
+        g = toy.Pairs(toy.THREE).deal(seed)
+        while g.status == PLAYING:
+            g.play(GREEDY(g, Rng(seed)))
+        won += g.status == WON
+    assert (r["game"], r["rules"], r["games"], r["won"]) == ("toy", "three", 40, won)
+    assert 0 < won < 40
+
+
+def test_fit_plays_the_toy_under_micropython_in_24k_allocating_nothing_per_move(with_toy, tmp_path):
+    from tools import bench
+
+    mp = mpy.micropython_path()
+    if mp is None:
+        pytest.skip("micropython not installed (pip install -r requirements.txt)")
+    tree = str(tmp_path)
+    bench.fit_tree(tree)
+    for name in ("rules", "desk_bots"):  # the toy's folder, compiled into the tree as the games' are
+        mpy.compile_file(os.path.join(ROOT, "tests", "toy", name + ".py"),
+                         os.path.join(tree, "tests", "toy", name + ".mpy"), "micropython")
+    r = bench.run_fit(mp, tree, "24k", ["--games", "10", "--game", "toy"], timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = json.loads(r.stdout)
+    won = 0
+    for rules in (toy.THREE, toy.TWO):
+        for seed in range(10):
+            g = toy.Pairs(rules).deal(seed)
+            while g.status == PLAYING:
+                g.play(GREEDY(g, None))
+            won += g.status == WON
+    assert (out["game"], out["games"], out["won"]) == ("toy", 20, won)
+    assert out["moves"] > 20 and out["alloc_per_move_max"] == 0 and out["heap_free"] > 0
+
+
+# -- the power-cut sweep and the fuzz --------------------------------------------------------
+@pytest.mark.xfail(strict=True, reason="tools/powercut.py: its GAMES names the four games' classes and bots "
+                   "(wanted: the registry's entries, their engine and desk_bots)")
+def test_the_power_cut_sweep_writes_and_recovers_the_toy(tools_with_toy):
+    pc = tools_with_toy["powercut"]
+    ops, _ = pc.make_script(1, games=12)
+    mine = [op for op in ops if op[0] == "checkpoint" and op[1].GAME_ID == ENTRY.game_id]
+    assert mine, "the power-cut script plays no game of the toy"
+    assert any(op[0] == "result" and op[1] == ENTRY.game_id for op in ops)
+    r = pc.sweep(4096, 1, 12, every=211, jobs=1)
+    assert r["cut_points"] > 0
+    for name in ("garbage", "lost_outside_compaction", "not_recovered", "writes_at_load", "damaged"):
+        assert r[name] == 0, r["failures"]
+
+
+@pytest.fixture
+def toy_dealt(monkeypatch):
+    """How many toy games were dealt, counted as they are."""
+    dealt = []
+    real = toy.Pairs.deal
+
+    def counted(self, seed):
+        dealt.append(seed)
+        return real(self, seed)
+
+    monkeypatch.setattr(toy.Pairs, "deal", counted)
+    return dealt
+
+
+def first_pick_is_the_toy():
+    """A seed of the fuzz's rng whose first choice among the games is the toy."""
+    for seed in range(1000):
+        if random.Random(seed).randrange(len(registry.GAMES)) == toy_index():
+            return random.Random(seed)
+    raise AssertionError("no seed picks the toy first")
+
+
+@pytest.mark.parametrize("part", ["moves", "saves"])
+def test_the_fuzz_plays_and_loads_the_toy_with_its_invariants(tools_with_toy, toy_dealt, part):
+    """The moves part: random games to the end with the invariants; the saves
+    part: every byte of a toy's save mutated, each load refused or sound."""
+    fuzz = tools_with_toy["fuzz"]
+    counts = fuzz.Counts()
+    getattr(fuzz, "fuzz_" + part)(first_pick_is_the_toy(), time.perf_counter() + 2, counts)
+    assert toy_dealt, "the fuzz's %s part dealt no toy game" % part
+    d = counts.as_dict()
+    assert d["accepted_consistent"] > 0 and d["crashes"] == d["accepted_inconsistent"] == 0, d
+    if part == "saves":
+        assert d["refused"] > 0, d
+
+
+def test_the_fuzz_plays_out_every_toy_deal_to_the_end(with_toy):
+    from tools import fuzz
+
+    rng = random.Random(1)
+    for rules in (toy.THREE, toy.TWO):
+        for seed in range(50):
+            assert fuzz.play_out(toy.Pairs(rules).deal(seed), rng) is None
+
+
+@pytest.mark.xfail(strict=True, reason="tools/games.py lists no toy (--game toy refused), and tools/fuzz.py's "
+                   "_grammar and _deck_words name the games (a toy's move would be judged by the crawl's grammar)")
+def test_the_fuzz_cli_part_replays_the_toy(tools_with_toy):
+    fuzz = tools_with_toy["fuzz"]
+    counts = fuzz.Counts()
+    fuzz.try_cli(counts, "replay", ["--game", "toy", "--seed", "1", "--moves", "d1 d2 m12 u"])
+    fuzz.try_cli(counts, "replay", ["--game", "toy", "--seed", "3", "--moves", "d9"])
+    fuzz.try_cli(counts, "simulate", ["--game", "toy", "--bot", "random", "--games", "3"])
+    d = counts.as_dict()
+    assert d["crashes"] == d["accepted_inconsistent"] == d["bad_errors"] == 0, d
+    assert d["refused"] >= 1 and d["accepted_consistent"] >= 2, d
+
