@@ -208,6 +208,64 @@ def test_an_undo_by_presses_takes_back_a_match(with_toy):
     assert read_text(d, 0, 56) == "UNDONE"
 
 
+# -- the list of winnable deals ------------------------------------------------------------
+def can_win(g):
+    """The toy solved: some line of play from here wins."""
+    if g.status != PLAYING:
+        return g.status == WON
+    for mv in bytes(g.legal[:g.legal_moves()]):
+        h = toy.Pairs(g.rules)
+        snap = bytearray(len(g.state))
+        g.snapshot(snap)
+        h.restore(snap)
+        h.play(mv)
+        if can_win(h):
+            return True
+    return False
+
+
+def test_the_toys_list_of_winnable_deals_is_what_its_solver_wins(with_toy):
+    from engine import deals
+    from tests.toy.winnable import toy_three
+
+    listed = {deals.nth(toy_three.DEALS, k) for k in range(deals.from_list(ENTRY, toy.THREE))}
+    assert listed == {seed for seed in range(200) if can_win(toy.Pairs(toy.THREE).deal(seed))}
+    assert deals.from_list(ENTRY, toy.TWO) == -1  # Two Slots has no list
+
+
+def test_winnable_deals_on_by_presses_deals_from_the_toys_list(with_toy):
+    from tests.toy.winnable import toy_three
+    from engine import deals
+
+    d = Sim()
+    to_rule_sets(d)
+    assert read_row(d, 2) == " Three Slots"
+    d.tap("LEFT")  # the deals menu of Three Slots
+    assert read_row(d, 0) == "Three Slots deals" and read_row(d, 1) == "Solver won 120 deals"
+    d.tap("A")  # WINNABLE DEALS: ON
+    assert read_row(d, 4) == " Winnable deals: ON"
+    from engine import store as records
+
+    place = sum(len(e.rule_titles) for e in registry.GAMES[:toy_index()])  # the 10th rule set: SET_DEALS2
+    assert d.app.store.settings[records.SET_DEALS2] == 1 << (place - 7)
+    d.tap("B")
+    assert read_row(d, 2) == " Three Slots" + " " * 6 + "WIN" and read_row(d, 3) == " Two Slots"
+    listed = {deals.nth(toy_three.DEALS, k) for k in range(deals.count(toy_three.DEALS))}
+    for _ in range(3):
+        d.tap("A")
+        g = d.screen.game
+        assert d.screen.deal in listed and can_win(g)
+        d.hold("B", 1000)
+        for _ in range(3):
+            d.tap("DOWN")
+        d.tap("A")
+        d.tap("A")  # give up: a loss, then on to the game over screen
+        d.tap("DOWN")
+        d.tap("DOWN")
+        d.tap("A")  # Menu: the rule sets
+    assert d.app.store.stats(ENTRY.game_id, toy.THREE).played == 3
+
+
 # -- suspend and Continue, a power cut -------------------------------------------------------
 def pause_choice(d, n):
     d.hold("B", 1000)
