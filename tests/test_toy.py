@@ -201,6 +201,13 @@ def test_an_undo_by_presses_takes_back_a_match(with_toy):
         press_bot_move(d)
     before = image(g)
     mv = GREEDY(g, None)
+    first = toy.PAIRS[2 * (mv - toy.MATCH)]
+    while d.screen.cursor != first:
+        d.tap("RIGHT")
+    d.tap("A")  # picked: the message line names it, nothing is played yet
+    assert d.screen.picked == first and read_text(d, 0, 56).endswith(" PICKED") and image(g) == before
+    d.tap("B")  # put back
+    assert d.screen.picked == -1 and read_text(d, 0, 56) == ""
     FACE.press(d, mv)
     assert g.gone_n == 2 and image(g) != before
     d.tap("B")

@@ -5,9 +5,9 @@ y 16 (a card back while it holds cards), how many are left under it; the
 message line at y 56.
 
 Play: left and right move the cursor over the slots.  A on an empty slot
-draws into it; A on a card picks it (it shows framed while the cursor moves
-on), A on another card matches the two, A on the picked card puts it back.
-B puts a picked card back, or undoes the last match.
+draws into it; A on a card picks it (the message line names it), A on
+another card matches the two, A on the picked card puts it back.  B puts a
+picked card back, or undoes the last match.
 
 Memory: 4 card TileGrids, the cursor's frame, 2 Text grids.
 """
@@ -19,7 +19,7 @@ from hw import buttons
 from tests.toy import rules as toy
 from ui import sprites
 from ui.parts import CardTiles, GameScreen, Message
-from ui.text import Text
+from ui.text import Text, short
 
 REFUSED = ("", "GAME IS OVER", "NO SUCH SLOT", "DECK IS EMPTY", "SLOT IS FULL", "NO CARD THERE", "NOT A PAIR")
 _SLOT_X = const(24)
@@ -45,7 +45,7 @@ class Play(GameScreen):
         over = self.over()
         for i in range(3):
             if i < g.slots:
-                self.tiles.card(i, g.row[i], not over and (i == self.cursor or i == self.picked))
+                self.tiles.card(i, g.row[i], not over and i == self.cursor)
             else:
                 self.tiles.card(i, 0, False, sprites.EMPTY)
         self.tiles.show(_DECK, sprites.BACK if g.top < toy.CARDS else sprites.SLOT)
@@ -61,6 +61,7 @@ class Play(GameScreen):
         elif key == buttons.B:
             if self.picked != _NONE:
                 self.picked = _NONE
+                self.message.say("")
             elif self.take_back() == NO_MOVE:
                 self.message.say("NO UNDO NOW")
             else:
@@ -75,13 +76,19 @@ class Play(GameScreen):
         c = self.cursor
         if g.row[c] == 0:
             mv = c
-        elif self.picked == _NONE or self.picked == c:
-            self.picked = c if self.picked == _NONE else _NONE
+        elif self.picked == _NONE:
+            self.picked = c
+            self.message.say(short(g.row[c]) + " PICKED", 0)
+            return
+        elif self.picked == c:
+            self.picked = _NONE
+            self.message.say("")
             return
         else:
             a, b = min(c, self.picked), max(c, self.picked)
             mv = toy.MATCH + (0 if b == 1 else (1 if a == 0 else 2))
         self.picked = _NONE
+        self.message.say("")
         why = self.move(mv)
         if why:
             self.message.say(REFUSED[why])
