@@ -30,8 +30,7 @@ from ui import menus, sprites
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FACE = desk.Pairs
 GREEDY = desk_bots.BOTS["greedy"]
-# The tools whose module-level tables are made from the registry when imported:
-# the fixture imports them afresh with the toy in it, and puts the old ones back.
+# The tools a test of the toy calls, imported afresh with the toy in the registry.
 TOOLS = ("tools.games", "tools.presses", "tools.replay", "tools.simulate", "tools.powercut", "tools.fuzz")
 
 
@@ -43,16 +42,27 @@ def with_toy(monkeypatch):
 
 
 @pytest.fixture
-def tools_with_toy(with_toy, monkeypatch):
-    """The command-line tools imported with the toy in the registry: a dict by
-    module name; the ones imported before come back after the test."""
+def tools_with_toy(with_toy):
+    """The command-line tools imported afresh with the toy in the registry
+    (their tables are made from it when imported): a dict by module name.
+    After the test every tools module imported meanwhile is dropped and the
+    ones from before are put back, in sys.modules and on the package."""
     import tools
 
-    for name in TOOLS:
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-        monkeypatch.delattr(tools, name.split(".")[1], raising=False)
-    return {name.split(".")[1]: importlib.import_module(name) for name in TOOLS}
+    before = {k: m for k, m in sys.modules.items() if k.startswith("tools.")}
+    for k in before:
+        del sys.modules[k]
+        tools.__dict__.pop(k.split(".")[1], None)
+    try:
+        yield {name.split(".")[1]: importlib.import_module(name) for name in TOOLS}
+    finally:
+        for k in [k for k in sys.modules if k.startswith("tools.")]:
+            del sys.modules[k]
+            tools.__dict__.pop(k.split(".")[1], None)
+        sys.modules.update(before)
+        for k, m in before.items():
+            if k.count(".") == 1:
+                setattr(tools, k.split(".")[1], m)
 
 
 def toy_index():
