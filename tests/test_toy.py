@@ -202,6 +202,25 @@ def test_a_win_by_presses_counts_in_the_stats_screen(with_toy):
     assert read_row(d, 6) == "Best score" + " " * 10 + "3"
 
 
+@pytest.mark.xfail(strict=True, reason="ui/setup.py: A on any stats page opens Rogue Solitaire's achievements "
+                   "(registry.find('rogue')), and its stats words are chosen by entry.key == 'rogue'")
+def test_the_toys_stats_page_shows_no_other_games_achievements(with_toy):
+    from engine import lease
+
+    rogue = lease.read("games.rogue.words:ACHIEVEMENTS")
+    d = Sim()
+    d.tap("A")
+    for _ in range(len(registry.GAMES) - d.screen.chosen):
+        d.tap("DOWN")
+    d.tap("A")  # Stats
+    d.tap("LEFT")
+    d.tap("LEFT")  # the toy's first page
+    assert read_row(d, 0).startswith("Pairs") and read_row(d, 1) == "Three Slots"
+    d.tap("A")
+    shown = [read_row(d, r) for r in range(8)]
+    assert not [name for name, _ in rogue if any(name in row for row in shown)], shown
+
+
 def test_an_undo_by_presses_takes_back_a_match(with_toy):
     d = Sim()
     d.app.play(ENTRY, toy.THREE, winning_seed(toy.THREE))
@@ -431,8 +450,8 @@ def test_the_power_cut_sweep_writes_and_recovers_the_toy(tools_with_toy):
     mine = [op for op in ops if op[0] == "checkpoint" and op[1].GAME_ID == ENTRY.game_id]
     assert mine, "the power-cut script plays no game of the toy"
     assert any(op[0] == "result" and op[1] == ENTRY.game_id for op in ops)
-    r = pc.sweep(4096, 1, 12, every=211, jobs=1)
-    assert r["cut_points"] > 0
+    r = pc.sweep(4096, 1, 12, every=53, jobs=1)
+    assert r["cut_points"] > 100 and r["exact"] + r["previous"] > 100
     for name in ("garbage", "lost_outside_compaction", "not_recovered", "writes_at_load", "damaged"):
         assert r[name] == 0, r["failures"]
 
