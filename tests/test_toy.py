@@ -333,33 +333,47 @@ def test_suspend_then_continue_after_a_power_cut_is_the_same_game(with_toy):
 def test_a_power_cut_mid_game_loses_no_move(with_toy):
     board = FakeBoard()
     d = Sim(board=board)
-    to_play(d, toy.TWO)
+    to_play(d, toy.THREE)
     g = d.screen.game
-    FACE.press(d, 0)
-    if g.status == PLAYING:
-        press_bot_move(d)
+    FACE.press(d, 2)
+    FACE.press(d, 0)  # two draws into three slots: still in play, and nothing suspended
+    assert g.status == PLAYING and g.top == 2
     kept = image(g)
-    d = Sim(board=FakeBoard(nvm=bytearray(board.nvm)))  # no suspend: the cut comes mid-game
-    if g.status != PLAYING:  # the game ended: its result is in the stats
-        assert d.app.store.stats(ENTRY.game_id, toy.TWO).played == 1
-        return
+    d = Sim(board=FakeBoard(nvm=bytearray(board.nvm)))  # the cut comes mid-game
     d.tap("A")
+    assert read_row(d, 1 + toy_index()) == " Pairs *"
     to_rule_sets_from_list(d)
+    assert read_row(d, 6) == "Three Slots, 2 moves"
     d.tap("A")
-    assert image(d.screen.game) == kept
+    assert image(d.screen.game) == kept and d.screen.game.row[1] == 0
 
 
 def test_a_save_the_toy_checks_refuse_is_said_not_resumed(with_toy):
-    """The store checks a toy's save with tests/toy/checks.py: half a pair
-    matched is refused (engine/save_checks.py finds the checks by the registry)."""
+    """A toy's save with half a pair matched holds each card once (the shared
+    checks pass), and tests/toy/checks.py refuses it: engine/save_checks.py
+    finds the toy's checks through the registry, and Continue says the game
+    was lost."""
+    from engine import store as records
+
     g = toy.Pairs(toy.THREE).deal(3)
     g.play(0)
     g.play(1)
     save_checks.check(g)
     g.gone[0], g.row[0] = g.row[0], 0
     g.gone_n = 1
+    save_checks.check_cards(g)
     with pytest.raises(saves.SaveError, match="half a pair"):
         save_checks.validate(g)
+    nvm = bytearray(b"\xff" * 4096)
+    records.Store(nvm).checkpoint(g)
+    d = Sim(board=FakeBoard(nvm=nvm))
+    d.tap("A")
+    to_rule_sets_from_list(d)
+    assert read_row(d, 2) == " Continue"
+    d.tap("A")  # Continue: the save is refused
+    assert isinstance(d.screen, menus.RuleSets) and read_row(d, 2) == " Three Slots"
+    assert read_row(d, 6).strip() == "SAVED GAME WAS LOST"
+    assert d.app.store.suspended(ENTRY.game_id) is None
 
 
 # -- the command-line tools ------------------------------------------------------------------
