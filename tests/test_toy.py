@@ -112,6 +112,29 @@ def winning_seed(rules):
     raise AssertionError("no deal the greedy bot wins")
 
 
+# -- the toy is device code as a game's folder is ---------------------------------------------
+TOY_DEVICE = ["tests/toy/" + n for n in ("rules.py", "play.py", "words.py", "checks.py", "winnable/toy_three.py")]
+
+
+@pytest.mark.parametrize("path", TOY_DEVICE)
+def test_the_toys_device_modules_keep_the_device_rules(path, tmp_path):
+    """What tests/test_device_code.py holds a game's folder to (its imports
+    but the toy's own home, tests/): the rules and checks pure, no str method
+    CircuitPython lacks, no _const in a class, no int of 2**30 or more, and
+    compiled by mpy-cross for both targets."""
+    import tests.test_device_code as device
+
+    for name in device.imports(path):
+        assert name in device.CIRCUITPYTHON | device.PROJECT | {"tests"}, "%s imports %s" % (path, name)
+    if not path.endswith(("play.py", "words.py")):
+        device.test_engine_is_pure(path)
+    device.test_no_cpython_only_str_methods(path)
+    device.test_no_underscore_const_in_a_class_body(path)
+    device.test_no_int_constant_of_2_to_the_30_or_more(path)
+    for target in mpy.TARGETS:
+        mpy.compile_file(os.path.join(ROOT, path), str(tmp_path / (target + ".mpy")), target)
+
+
 # -- the shell: game list, rule sets, rules page --------------------------------------------
 def test_the_game_list_shows_the_toy_and_its_rule_sets_and_rules_page(with_toy):
     d = Sim()
