@@ -77,7 +77,7 @@ def test_the_engine_and_its_bots_read_game_py_and_rng_py_as_they_are():
 
     assert (ra._QUICK, ra._WON, ra._STARVED) == (rogue.QUICK, WON, rogue.STARVED)
     assert (ra._KEY_SEEN, ra._EXIT_SEEN, ra._FLAGS) == (rogue._KEY_SEEN, rogue._EXIT_SEEN, rogue._FLAGS)
-    from engine import save_checks as sc  # the save checks' copies
+    from games.rogue import checks as sc  # the save checks' copies
 
     assert (sc._ROGUE_AT, sc._ROGUE_STAGE, sc._ROGUE_FLAGS) == (rogue._AT, rogue._STAGE, rogue._FLAGS)
 
