@@ -4,6 +4,7 @@ the dungeon, and the rest follow in a fixed order behind them."""
 from engine import notation
 from games.crawl import rules as crawl
 from tests import ctd_decks
+from games.crawl import desk_notation as crawl_notation
 
 
 def deal(game_class, rules=0, top=""):
@@ -12,12 +13,12 @@ def deal(game_class, rules=0, top=""):
     game = game_class(rules)
     named = list(notation.parse_list(top))
     rest = [c for c in game.every_card() if c not in named]
-    return notation.deal_crawl(game, bytearray(named + rest))
+    return crawl_notation.deal_crawl(game, bytearray(named + rest))
 
 
 def play(game, moves):
     """Play moves in notation; see tests/ctd_decks.py play."""
-    return ctd_decks.play(game, moves, notation.parse_crawl_move)
+    return ctd_decks.play(game, moves, crawl_notation.parse_crawl_move)
 
 
 def in_deal_order(game, order):

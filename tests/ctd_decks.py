@@ -5,6 +5,7 @@ from engine import notation
 from games.ctd import rules as ctd
 from engine.cards import standard_deck
 from engine.game import NO_MOVE
+from games.ctd import desk_notation as ctd_notation
 
 MONSTER_ORDER = [c for c in standard_deck() if 11 <= c & 15 <= 13]
 POWER_ORDER = [c for c in standard_deck() if not 11 <= c & 15 <= 13]
@@ -27,10 +28,10 @@ def deal(rules, columns=(), power=""):
     named_power = list(notation.parse_list(power))
     rest_p = [c for c in POWER_ORDER if c not in named_power]
     order = bytearray(monsters + named_power + rest_p)
-    return notation.deal_ctd(game, order)
+    return ctd_notation.deal_ctd(game, order)
 
 
-def play(game, moves, parse=notation.parse_ctd_move):
+def play(game, moves, parse=ctd_notation.parse_ctd_move):
     """Play moves in notation (Clear the Dungeon's unless parse says another);
     returns the reason code of the first refused move (0 when all were legal,
     -1 for an undo with nothing to undo)."""

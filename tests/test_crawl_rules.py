@@ -11,6 +11,7 @@ from engine.rng import Rng
 from engine import bots
 from games.crawl import desk_bots as crawl_bots
 from tests.crawl_decks import deal, in_deal_order, play
+from games.crawl import desk_notation as crawl_notation
 
 N = notation.parse
 
@@ -90,7 +91,7 @@ def test_benevolent_joker_heal_does_not_count_against_the_potion_limit():
 
 def test_joker_heal_is_refused_at_full_hp_and_capped_below_it():
     g = deal(Soltura, top="RJ 2S 3C 4C")
-    assert play(g, "RJ>heal") == notation.CRAWL_R_HP_FULL
+    assert play(g, "RJ>heal") == crawl_notation.CRAWL_R_HP_FULL
     g = deal(Soltura, top="RJ 2S 3C 4C")
     assert play(g, "2S>b RJ>heal") == 0 and g.hp == 21
 
@@ -105,7 +106,7 @@ def test_weapon_takes_its_power_off_the_damage():
 
 def test_fighting_with_no_weapon_is_refused():
     g = deal(Soltura, top="8S 5D 3S 4C")
-    assert play(g, "8S>w") == notation.CRAWL_R_NO_WEAPON
+    assert play(g, "8S>w") == crawl_notation.CRAWL_R_NO_WEAPON
 
 
 @pytest.mark.parametrize(
@@ -115,18 +116,18 @@ def test_fighting_with_no_weapon_is_refused():
 def test_chaining_edge_of_equal_values_under_each_setting(game_class, rules, equal_allowed):
     g = deal(game_class, rules, top="9D 8S 8C 9C")
     assert play(g, "9D 8S>w") == 0
-    assert g.check(crawl.move(crawl.A_WEAPON, 2)) == (0 if equal_allowed else notation.CRAWL_R_CHAIN)
-    assert g.check(crawl.move(crawl.A_WEAPON, 3)) == notation.CRAWL_R_CHAIN  # higher: never
+    assert g.check(crawl.move(crawl.A_WEAPON, 2)) == (0 if equal_allowed else crawl_notation.CRAWL_R_CHAIN)
+    assert g.check(crawl.move(crawl.A_WEAPON, 3)) == crawl_notation.CRAWL_R_CHAIN  # higher: never
     assert g.check(crawl.move(crawl.A_BARE, 3)) == 0  # barehanded: always
 
 
 def test_chain_refusal_says_which_setting():
     g = deal(Scoundrel, crawl.STRICT, top="9D 8S 8C 9C")
     play(g, "9D 8S>w")
-    assert "strictly lower" in notation.crawl_reason(g, g.play(crawl.move(crawl.A_WEAPON, 2)))
+    assert "strictly lower" in crawl_notation.crawl_reason(g, g.play(crawl.move(crawl.A_WEAPON, 2)))
     g = deal(Soltura, top="9D 8S 9C 2C")
     play(g, "9D 8S>w")
-    assert "equal to or lower" in notation.crawl_reason(g, g.play(crawl.move(crawl.A_WEAPON, 2)))
+    assert "equal to or lower" in crawl_notation.crawl_reason(g, g.play(crawl.move(crawl.A_WEAPON, 2)))
 
 
 def test_fresh_weapon_strikes_any_monster_and_old_one_goes_with_its_chain():
@@ -143,7 +144,7 @@ def test_monster_that_kills_is_not_slain_and_the_game_is_lost():
     assert play(g, "AC>b") == 0
     assert g.status == LOST and g.hp == 0
     assert "AC" in names(g.room) and g.slain_n == 1
-    assert play(g, "KS>b") == notation.CRAWL_R_OVER
+    assert play(g, "KS>b") == crawl_notation.CRAWL_R_OVER
 
 
 # -- rooms ------------------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def test_escort_leaves_the_room_and_counts_14_each_at_victory():
 
 def test_buff_weapon_adds_one_for_good_and_is_refused_with_no_weapon():
     g = deal(Soltura, top="RJ 5D 8S 2C")
-    assert play(g, "RJ>buff") == notation.CRAWL_R_NO_WEAPON
+    assert play(g, "RJ>buff") == crawl_notation.CRAWL_R_NO_WEAPON
     assert play(g, "5D RJ>buff") == 0 and g.power() == 6 and (crawl.EV_BUFF, 6, 0) in events(g)
     assert play(g, "8S>w") == 0 and g.hp == 21 - 2
 
@@ -239,9 +240,9 @@ def test_buff_goes_with_its_weapon():
 def test_each_joker_has_only_its_own_actions():
     g = deal(Soltura, top="RJ BJ 2S 3S")
     for bad in ("RJ>flee", "RJ>bet", "RJ>swap>2S", "BJ>buff", "BJ>heal", "BJ>preview"):
-        assert play(g, bad) == notation.CRAWL_R_OTHER_JOKER, bad
-    assert play(g, "2S>buff") == notation.CRAWL_R_NOT_JOKER
-    assert play(g, "RJ>w") == notation.CRAWL_R_NOT_MONSTER and play(g, "RJ") == notation.CRAWL_R_NOT_ITEM
+        assert play(g, bad) == crawl_notation.CRAWL_R_OTHER_JOKER, bad
+    assert play(g, "2S>buff") == crawl_notation.CRAWL_R_NOT_JOKER
+    assert play(g, "RJ>w") == crawl_notation.CRAWL_R_NOT_MONSTER and play(g, "RJ") == crawl_notation.CRAWL_R_NOT_ITEM
 
 
 def test_preview_shows_the_top_three_and_cannot_be_undone():
@@ -255,7 +256,7 @@ def test_preview_shows_the_top_three_and_cannot_be_undone():
 def test_preview_is_refused_with_an_empty_deck():
     g = deal(Soltura, top="RJ")
     g.deck_n = 0  # as at the end of a dungeon
-    assert g.check(crawl.move(crawl.A_PREVIEW, 0)) == notation.CRAWL_R_DECK_EMPTY
+    assert g.check(crawl.move(crawl.A_PREVIEW, 0)) == crawl_notation.CRAWL_R_DECK_EMPTY
 
 
 def test_flee_shuffles_the_room_back_costs_one_hp_and_deals_a_new_room():
@@ -307,12 +308,12 @@ def test_swap_trades_a_room_monster_with_the_deck_top():
     assert names(g.room) == [None, "4H", "2C", "3C"] and notation.name(g.top()) == "KS"
     assert (crawl.EV_SWAP, N("KS"), N("4H")) in events(g)
     g = deal(Soltura, top="BJ KS 2H 3C 4H")
-    assert play(g, "BJ>swap>2H") == notation.CRAWL_R_NO_MONSTER
+    assert play(g, "BJ>swap>2H") == crawl_notation.CRAWL_R_NO_MONSTER
 
 
 def test_jokers_are_refused_in_scoundrel_and_avoid_in_soltura():
     g = deal(Soltura, top="2S 3S 4S 5S")
-    assert g.play(crawl.AVOID) == notation.CRAWL_R_NO_SUCH
+    assert g.play(crawl.AVOID) == crawl_notation.CRAWL_R_NO_SUCH
 
 
 def test_milestones_score_nothing_in_pure_survival():
@@ -338,7 +339,7 @@ def options(g, place):
     """A place's options as (move text, reason) pairs."""
     out = bytearray(2 * MAX_OPTIONS)
     n = g.options(place, out)
-    return [(notation.crawl_move_text(g, out[2 * i]), out[2 * i + 1]) for i in range(n)]
+    return [(crawl_notation.crawl_move_text(g, out[2 * i]), out[2 * i + 1]) for i in range(n)]
 
 
 def only(g, place):
@@ -354,22 +355,22 @@ def test_a_potion_or_a_weapon_is_used_at_once():
 
 def test_a_monster_fights_with_the_weapon_or_barehanded():
     g = deal(Soltura, top="9S 7D 5S KC")
-    assert options(g, 0) == [("9S>w", notation.CRAWL_R_NO_WEAPON), ("9S>b", 0)]
+    assert options(g, 0) == [("9S>w", crawl_notation.CRAWL_R_NO_WEAPON), ("9S>b", 0)]
     assert only(g, 0) == crawl.move(crawl.A_BARE, 0)  # no weapon: barehanded at once
     play(g, "7D")
     assert options(g, 0) == [("9S>w", 0), ("9S>b", 0)] and only(g, 0) == NO_MOVE  # a choice: a menu
     play(g, "5S>w")
-    assert options(g, 0) == [("9S>w", notation.CRAWL_R_CHAIN), ("9S>b", 0)]  # 9 > 5: the chain forbids
+    assert options(g, 0) == [("9S>w", crawl_notation.CRAWL_R_CHAIN), ("9S>b", 0)]  # 9 > 5: the chain forbids
     assert only(g, 0) == crawl.move(crawl.A_BARE, 0)
 
 
 def test_the_red_joker_offers_buff_heal_preview_and_escort_each_with_its_reason():
     g = deal(Soltura, top="RJ 2S 3S 4S")
-    assert options(g, 0) == [("RJ>buff", notation.CRAWL_R_NO_WEAPON), ("RJ>heal", notation.CRAWL_R_HP_FULL),
+    assert options(g, 0) == [("RJ>buff", crawl_notation.CRAWL_R_NO_WEAPON), ("RJ>heal", crawl_notation.CRAWL_R_HP_FULL),
                              ("RJ>preview", 0), ("RJ>escort", 0)]
     assert only(g, 0) == NO_MOVE
     g.deck_n = 0  # as at the end of a dungeon
-    assert options(g, 0)[2] == ("RJ>preview", notation.CRAWL_R_DECK_EMPTY)
+    assert options(g, 0)[2] == ("RJ>preview", crawl_notation.CRAWL_R_DECK_EMPTY)
 
 
 def test_the_black_joker_swaps_the_first_monster_of_the_room():
@@ -384,8 +385,8 @@ def test_the_black_joker_with_no_monster_aims_its_swap_at_itself_refused():
     g = deal(Soltura, top="BJ 2H 3D 4H 9S")
     out = bytearray(2 * MAX_OPTIONS)
     assert g.options(0, out) == 4
-    assert (out[4], out[5]) == (crawl.move(crawl.A_SWAP, 0, 0), notation.CRAWL_R_NO_MONSTER)
-    assert g.play(out[4]) == notation.CRAWL_R_NO_MONSTER
+    assert (out[4], out[5]) == (crawl.move(crawl.A_SWAP, 0, 0), crawl_notation.CRAWL_R_NO_MONSTER)
+    assert g.play(out[4]) == crawl_notation.CRAWL_R_NO_MONSTER
 
 
 def test_an_empty_slot_has_no_options_and_the_room_offers_avoid_in_scoundrel_only():
@@ -397,7 +398,7 @@ def test_an_empty_slot_has_no_options_and_the_room_offers_avoid_in_scoundrel_onl
     assert Scoundrel.CAN_AVOID and not Scoundrel.JOKERS
     assert options(g, crawl.ROOM) == [("avoid", 0)] and only(g, crawl.ROOM) == crawl.AVOID
     play(g, "2S>b")
-    assert options(g, crawl.ROOM) == [("avoid", notation.CRAWL_R_TOUCHED)] and only(g, crawl.ROOM) == NO_MOVE
+    assert options(g, crawl.ROOM) == [("avoid", crawl_notation.CRAWL_R_TOUCHED)] and only(g, crawl.ROOM) == NO_MOVE
 
 
 def test_options_agree_with_check_and_legal_moves_over_whole_games():
@@ -420,7 +421,7 @@ def test_options_agree_with_check_and_legal_moves_over_whole_games():
             g.play(crawl_bots.random_bot(g, rng))
         assert g.phase() == PHASE_OVER
         reasons = [out[2 * i + 1] for place in range(4) for i in range(g.options(place, out))]
-        assert reasons and set(reasons) == {notation.CRAWL_R_OVER}
+        assert reasons and set(reasons) == {crawl_notation.CRAWL_R_OVER}
 
 
 # -- Scoundrel: avoiding rooms ------------------------------------------------------------------
@@ -436,7 +437,7 @@ def test_avoid_puts_the_room_under_the_deck_in_order():
 def test_avoid_never_twice_in_a_row():
     g = deal(Scoundrel, top="KS AS QC JC 2H 3H 4H 5H 6S 7S 8S")
     g.play(crawl.AVOID)
-    assert g.play(crawl.AVOID) == notation.CRAWL_R_AVOIDED
+    assert g.play(crawl.AVOID) == crawl_notation.CRAWL_R_AVOIDED
     play(g, "2H 3H 4H")  # a room played through
     assert g.play(crawl.AVOID) == 0
 
@@ -444,7 +445,7 @@ def test_avoid_never_twice_in_a_row():
 def test_avoid_only_before_a_card_is_touched():
     g = deal(Scoundrel, top="2S KS AS QC")
     play(g, "2S>b")
-    assert g.play(crawl.AVOID) == notation.CRAWL_R_TOUCHED
+    assert g.play(crawl.AVOID) == crawl_notation.CRAWL_R_TOUCHED
     assert g.undo() == crawl.move(crawl.A_BARE, 0) and g.play(crawl.AVOID) == 0
 
 

@@ -11,11 +11,12 @@ from tests.crawl_decks import deal
 from engine import registry
 from tests.ui_driver import SCOUNDREL, SOLTURA, Driver, lit, read_row, text_pixels, tile_pixels
 from tests.card_pixels import face, framed
-from tools import presses
+from games.crawl import desk_presses as presses
 from ui import menus, sprites
 from games.crawl import play as crawl_play
 from games.crawl.jokers import Peek, Swap
 from games.crawl.play import CardMenu
+from games.crawl import desk_notation as crawl_notation
 
 
 def screen(game, entry=SOLTURA):
@@ -186,7 +187,7 @@ def test_undo_by_b_and_its_limit():
     d.tap("B")
     assert shows(d, 1, "NOTHING TO UNDO")
     for word in ("5D", "6H", "8S>w"):  # three cards resolved: the room is refilled
-        presses.play_crawl(d, notation.parse_crawl_move(g, word))
+        presses.play(d, crawl_notation.parse_crawl_move(g, word))
     assert g.deck_n == 0 or g.room_size() == 4
     d.tap("B")
     assert shows(d, 1, "NO UNDO PAST A REFILL") and g.weapon
@@ -246,7 +247,7 @@ def test_pure_survival_game_over_has_no_score_sheet():
 
 
 def test_every_refusal_fits_a_line_and_every_rules_page_states_the_decisions():
-    assert len(crawl_play.REFUSED) == len(notation.CRAWL_REASONS)
+    assert len(crawl_play.REFUSED) == len(crawl_notation.CRAWL_REASONS)
     assert all(0 < len(t) <= 21 for t in crawl_play.REFUSED[1:])
     from games.crawl import words_scoundrel as scoundrel_words
     from games.crawl import words_soltura as soltura_words
@@ -276,7 +277,7 @@ def test_whole_bot_games_by_presses_match_the_engine(key, rules):
         rng = Rng(seed)
         while shadow.status == crawl.PLAYING:
             mv = crawl_bots.greedy_bot(shadow, rng)
-            presses.play_crawl(d, mv)
+            presses.play(d, mv)
             assert shadow.play(mv) == 0
             g = d.screen.game
             assert saves.save(g, bytearray(256)) == saves.save(shadow, bytearray(256)) and bytes(g.room) == bytes(shadow.room)
@@ -298,7 +299,7 @@ def test_after_a_refill_the_cursor_stays_on_the_card_already_seen():
     g = deal(crawl.Soltura, top="5D 6H 7D 2S 9C 10S KC")
     d = screen(g)
     for word in ("5D", "6H", "7D"):  # three resolved: 2S stays, 9C 10S KC are dealt
-        presses.play_crawl(d, notation.parse_crawl_move(g, word))
+        presses.play(d, crawl_notation.parse_crawl_move(g, word))
     assert [notation.name(c) for c in g.room] == ["9C", "10S", "KC", "2S"]
     assert d.screen.cursor == 3  # on 2S, not on a monster just dealt
 

@@ -7,6 +7,7 @@ from engine import cards, notation, save_checks
 from games.ctd import rules as ctd
 from engine.game import LOST, MAX_OPTIONS, NO_MOVE, PHASE_MOVE, PHASE_OVER, PLAYING, WON
 from tests.ctd_decks import deal, hand, perfect_classic, play, snapshot
+from games.ctd import desk_notation as ctd_notation
 
 ALL = (ctd.CLASSIC, ctd.RESERVE, ctd.ONESTRIKE)
 
@@ -53,10 +54,10 @@ def test_pair_reaching_power_then_matching_trigger_kills(rules):
 def test_first_card_that_cannot_reach_power_is_refused(rules):
     g = deal(rules, [["KH"], ["JS"]], "2C 3D AH")
     before = snapshot(g)
-    assert play(g, "2C>1") == notation.CTD_R_WEAK  # 2 + 10 < 13
+    assert play(g, "2C>1") == ctd_notation.CTD_R_WEAK  # 2 + 10 < 13
     assert snapshot(g) == before
-    assert g.check(notation.parse_ctd_move(g, "3D>1")) == 0  # 3 + 10 = 13 can still reach a King
-    assert g.check(notation.parse_ctd_move(g, "AH>2")) == 0  # 1 + 10 = 11 can still reach a Jack
+    assert g.check(ctd_notation.parse_ctd_move(g, "3D>1")) == 0  # 3 + 10 = 13 can still reach a King
+    assert g.check(ctd_notation.parse_ctd_move(g, "AH>2")) == 0  # 1 + 10 = 11 can still reach a Jack
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -64,7 +65,7 @@ def test_pair_below_power_is_refused(rules):
     g = deal(rules, [["KH"]], "6C 6D 7S")
     assert play(g, "6C>1") == 0
     before = snapshot(g)
-    assert play(g, "6D>1") == notation.CTD_R_PAIR  # 6 + 6 = 12 < 13
+    assert play(g, "6D>1") == ctd_notation.CTD_R_PAIR  # 6 + 6 = 12 < 13
     assert snapshot(g) == before
     assert play(g, "7S>1") == 0  # 6 + 7 = 13
 
@@ -74,7 +75,7 @@ def test_trigger_of_wrong_suit_is_refused(rules):
     g = deal(rules, [["QH"]], "6C 6D 7S")
     assert play(g, "6C>1 6D>1") == 0
     before = snapshot(g)
-    assert play(g, "7S>1") == notation.CTD_R_SUIT
+    assert play(g, "7S>1") == ctd_notation.CTD_R_SUIT
     assert snapshot(g) == before and g.kills == 0
 
 
@@ -89,7 +90,7 @@ def test_joker_is_power_10_and_any_suit(rules):
 @pytest.mark.parametrize("rules", ALL)
 def test_joker_as_first_card_always_can_start(rules):
     g = deal(rules, [["KH"]], "BJ 2C 4S")
-    assert g.check(notation.parse_ctd_move(g, "BJ>1")) == 0
+    assert g.check(ctd_notation.parse_ctd_move(g, "BJ>1")) == 0
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -98,7 +99,7 @@ def test_role_is_set_by_placement_order(rules):
     g = deal(rules, [["KH"]], "5H 8C 9D")
     assert play(g, "5H>1 8C>1") == 0
     assert g.role(0) == 2
-    assert play(g, "9D>1") == notation.CTD_R_SUIT
+    assert play(g, "9D>1") == ctd_notation.CTD_R_SUIT
     assert notation.names(g.attacks, 2) == ["5H", "8C"]
 
 
@@ -169,7 +170,7 @@ def test_win_is_final_no_more_moves_or_undo():
     g = deal(ctd.CLASSIC, columns, power)
     play(g, moves)
     assert not g.can_undo() and g.undo() == NO_MOVE
-    assert g.check(0 << 4 | 0) == notation.CTD_R_OVER
+    assert g.check(0 << 4 | 0) == ctd_notation.CTD_R_OVER
     assert g.legal_moves() == 0
 
 
@@ -228,7 +229,7 @@ def test_classic_seven_damage_loses_at_once():
     play(g, "2C>d 2D>d 2S>d 2H>d 3C>d 3D>d")
     assert g.status == PLAYING and g.damage() == 6
     assert play(g, "3S>d") == 0
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_DAMAGE and g.damage() == 7
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_DAMAGE and g.damage() == 7
     assert "3H" in hand(g)  # lost at once, mid-hand
 
 
@@ -242,7 +243,7 @@ def test_classic_loss_when_deck_and_hand_spent():
     g.hand[0] = notation.parse("5C")
     g.hand[1] = g.hand[2] = 0
     assert play(g, "5C>1") == 0
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_SPENT
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_SPENT
 
 
 # -- Reserve ---------------------------------------------------------------------
@@ -259,7 +260,7 @@ def test_reserve_top_card_plays_as_if_in_hand():
     play(g, "7D>d 2S>d 3S>d")  # reserve: 7D 2S 3S, top 3S
     assert notation.name(g.source_card(ctd.FROM_RESERVE)) == "3S"
     assert play(g, "6C>1") == 0
-    assert play(g, "3S>1") == notation.CTD_R_PAIR  # 6 + 3 < 13; the top card is checked like any other
+    assert play(g, "3S>1") == ctd_notation.CTD_R_PAIR  # 6 + 3 < 13; the top card is checked like any other
     assert play(g, "4C>d") == 0  # now 4C is the reserve's top
     assert notation.name(g.source_card(ctd.FROM_RESERVE)) == "4C"
     assert play(g, "2H>d") == 0  # a new hand is drawn
@@ -272,7 +273,7 @@ def test_reserve_top_card_plays_as_if_in_hand():
 def test_reserve_card_cannot_be_discarded_again():
     g = deal(ctd.RESERVE, [], "7D 2S 3S")
     play(g, "7D>d")
-    assert g.check(ctd.FROM_RESERVE << 4 | ctd.TO_PILE) == notation.CTD_R_IN_RESERVE
+    assert g.check(ctd.FROM_RESERVE << 4 | ctd.TO_PILE) == ctd_notation.CTD_R_IN_RESERVE
 
 
 def test_reserve_undo_puts_the_card_back_on_the_reserve():
@@ -312,13 +313,13 @@ def test_reserve_plays_on_from_the_reserve_after_the_deck_is_spent():
     assert g.status == PLAYING  # 8D can start on the monster that flipped up
     g = _spent_reserve(["2H", "8D", "7C"], ["6C"])
     play(g, "6C>1 7C>1")
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_STUCK  # 8D cannot trigger KH
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_STUCK  # 8D cannot trigger KH
 
 
 def test_reserve_loses_when_spent_and_no_legal_play_is_left():
     g = _spent_reserve(["2H", "8D", "5C"], ["6C"])
     assert play(g, "6C>1") == 0  # the reserve's 5C: 6 + 5 = 11 < 13
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_STUCK
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_STUCK
 
 
 # -- One Strike ------------------------------------------------------------------
@@ -326,7 +327,7 @@ def test_onestrike_one_monster_per_hand():
     g = deal(ctd.ONESTRIKE, [["KH"], ["KS"]], "6C 7D 2H")
     assert play(g, "6C>1") == 0
     before = snapshot(g)
-    assert play(g, "7D>2") == notation.CTD_R_ONE_MONSTER
+    assert play(g, "7D>2") == ctd_notation.CTD_R_ONE_MONSTER
     assert snapshot(g) == before
     assert play(g, "7D>1 2H>1") == 0 and g.kills == 1
 
@@ -342,7 +343,7 @@ def test_onestrike_failed_attack_goes_to_the_damage_pile():
 def test_onestrike_too_few_cards_left_is_refused():
     g = deal(ctd.ONESTRIKE, [["KH"]], "6C 7D 2H")
     play(g, "2H>d")
-    assert play(g, "6C>1") == notation.CTD_R_TOO_FEW  # 7D alone cannot make pair and trigger
+    assert play(g, "6C>1") == ctd_notation.CTD_R_TOO_FEW  # 7D alone cannot make pair and trigger
 
 
 def test_onestrike_seven_damage_loses():
@@ -351,7 +352,7 @@ def test_onestrike_seven_damage_loses():
     play(g, "8C>d 5D>d 3S>d")  # 6 damage
     assert g.status == PLAYING
     play(g, "4C>d")
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_DAMAGE
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_DAMAGE
 
 
 def test_onestrike_failed_attacks_count_toward_the_seven():
@@ -361,7 +362,7 @@ def test_onestrike_failed_attacks_count_toward_the_seven():
     play(g, "6C>1 7D>1 2C>d 6S>1 7S>1 2D>d")
     assert g.damage() == 6 and g.status == PLAYING
     play(g, "6D>1 8C>1 4S>d")
-    assert g.status == LOST and g.loss == notation.CTD_LOSS_DAMAGE and g.damage() == 7
+    assert g.status == LOST and g.loss == ctd_notation.CTD_LOSS_DAMAGE and g.damage() == 7
 
 
 # -- what a card allows: options, only_move, phase ----------------------------------
@@ -369,24 +370,24 @@ def options(g, source):
     """A source's options as (move text, reason) pairs."""
     out = bytearray(2 * MAX_OPTIONS)
     n = g.options(source, out)
-    return [(notation.ctd_move_text(g, out[2 * i]), out[2 * i + 1]) for i in range(n)]
+    return [(ctd_notation.ctd_move_text(g, out[2 * i]), out[2 * i + 1]) for i in range(n)]
 
 
 def test_a_hand_card_offers_each_column_then_the_pile_each_with_its_reason():
     g = deal(ctd.CLASSIC, [["KH"], ["JS"], ["QD"], ["KC"]], "2C 3D AH")
-    assert options(g, 0) == [("2C>1", notation.CTD_R_WEAK), ("2C>2", 0), ("2C>3", 0), ("2C>4", notation.CTD_R_WEAK),
+    assert options(g, 0) == [("2C>1", ctd_notation.CTD_R_WEAK), ("2C>2", 0), ("2C>3", 0), ("2C>4", ctd_notation.CTD_R_WEAK),
                              ("2C>d", 0)]
     out = bytearray(2 * MAX_OPTIONS)
     assert g.options(0, out) == 5 and out[0] == 0 << 4 | 0 and out[8] == 0 << 4 | ctd.TO_PILE
     assert g.only_move(0, out) == NO_MOVE  # three legal: the player chooses
     play(g, "2C>2")
-    assert options(g, 1)[1] == ("3D>2", notation.CTD_R_PAIR)  # 2 + 3 < 11
-    assert [why for _, why in options(g, 0)] == [notation.CTD_R_NO_CARD] * 5  # the slot is empty
+    assert options(g, 1)[1] == ("3D>2", ctd_notation.CTD_R_PAIR)  # 2 + 3 < 11
+    assert [why for _, why in options(g, 0)] == [ctd_notation.CTD_R_NO_CARD] * 5  # the slot is empty
 
 
 def test_only_move_is_the_one_legal_option():
     g = deal(ctd.CLASSIC, [["KH"], ["KS"], ["KD"], ["KC"]], "2C 3D AH")
-    assert [why for _, why in options(g, 0)][:4] == [notation.CTD_R_WEAK] * 4
+    assert [why for _, why in options(g, 0)][:4] == [ctd_notation.CTD_R_WEAK] * 4
     assert g.only_move(0, bytearray(2 * MAX_OPTIONS)) == 0 << 4 | ctd.TO_PILE
 
 
@@ -395,17 +396,17 @@ def test_reserve_top_card_offers_the_three_columns_and_not_the_pile():
     play(g, "7D>d")
     assert options(g, ctd.FROM_RESERVE)[0] == ("7D>1", 0)
     assert len(options(g, ctd.FROM_RESERVE)) == 4  # three columns, then the pile
-    assert options(g, ctd.FROM_RESERVE)[3] == ("7D>d", notation.CTD_R_IN_RESERVE)
+    assert options(g, ctd.FROM_RESERVE)[3] == ("7D>d", ctd_notation.CTD_R_IN_RESERVE)
 
 
 def test_a_cleared_column_and_one_strike_say_why():
     g = deal(ctd.ONESTRIKE, [["JH"], ["JS"]], "6C 7D 2H")
     play(g, "6C>1")
-    assert options(g, 1)[:2] == [("7D>1", 0), ("7D>2", notation.CTD_R_ONE_MONSTER)]
+    assert options(g, 1)[:2] == [("7D>1", 0), ("7D>2", ctd_notation.CTD_R_ONE_MONSTER)]
     g = deal(ctd.CLASSIC, [], "6C 7D 2H")
     for i in range(g.depth):
         g.monsters[i] = 0  # the first column cleared, as after its three kills
-    assert options(g, 0)[0] == ("6C>1", notation.CTD_R_CLEARED)
+    assert options(g, 0)[0] == ("6C>1", ctd_notation.CTD_R_CLEARED)
 
 
 def test_phase_is_over_once_the_game_is_won_and_every_option_says_so():
@@ -414,7 +415,7 @@ def test_phase_is_over_once_the_game_is_won_and_every_option_says_so():
     assert g.phase() == PHASE_MOVE
     play(g, moves)
     assert g.status == WON and g.phase() == PHASE_OVER
-    assert {why for _, why in options(g, 0)} == {notation.CTD_R_OVER}
+    assert {why for _, why in options(g, 0)} == {ctd_notation.CTD_R_OVER}
 
 
 # -- events ----------------------------------------------------------------------
@@ -438,4 +439,4 @@ def test_events_report_every_change_of_a_kill():
 def test_events_report_the_loss():
     g = deal(ctd.CLASSIC, [], "2C 2D 2S 2H 3C 3D 3S")
     play(g, "2C>d 2D>d 2S>d 2H>d 3C>d 3D>d 3S>d")
-    assert events(g)[-1] == (ctd.EV_LOST, notation.CTD_LOSS_DAMAGE, 0)
+    assert events(g)[-1] == (ctd.EV_LOST, ctd_notation.CTD_LOSS_DAMAGE, 0)

@@ -5,11 +5,12 @@ loaded back)."""
 
 import pytest
 
-from engine import notation, save_checks, saves
+from engine import save_checks, saves
 from games.crawl import rules as crawl
 from games.ctd import rules as ctd
 from engine.game import LOST, PLAYING
 from engine.rng import Rng
+from games.ctd import desk_notation as ctd_notation
 
 GAMES = [(ctd.Dungeon, r) for r in (ctd.CLASSIC, ctd.RESERVE, ctd.ONESTRIKE)] + [
     (crawl.Soltura, 0), (crawl.Soltura, 1), (crawl.Scoundrel, 0), (crawl.Scoundrel, 1)]
@@ -32,7 +33,7 @@ def test_deadly_is_exactly_the_moves_that_lose_at_once(cls, rules):
                 lost = trial.status == LOST
                 blind = cls is not ctd.Dungeon and mv >> 4 == crawl.A_BET  # an unseen card: a risk, not a certainty
                 # Reserve's "stuck" loss comes of the whole position once the deck is spent, not of one press
-                stuck = cls is ctd.Dungeon and trial.loss == notation.CTD_LOSS_STUCK
+                stuck = cls is ctd.Dungeon and trial.loss == ctd_notation.CTD_LOSS_STUCK
                 if g.deadly(mv):
                     assert lost, (seed, mv)
                     seen += 1

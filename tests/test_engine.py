@@ -11,6 +11,8 @@ from engine.game import LOST, NO_SEED, PLAYING, WON
 from engine.rng import SEED_MAX, Rng
 from tests.conftest import sweep
 from tests.ctd_decks import deal, play
+from games.ctd import desk_notation as ctd_notation
+from games.crawl import desk_notation as crawl_notation
 
 
 # -- cards ------------------------------------------------------------------------
@@ -90,7 +92,7 @@ def test_a_known_crawl_deal_and_flee_never_change():
     # Flee reshuffles from the seed, here NO_SEED (a given deck): the same cards as before NO_SEED was -1
     order = notation.parse_list("BJ KS KC AS 2C 3C 4C 5C")
     g = crawl.Soltura(crawl.SCORE)
-    notation.deal_crawl(g, bytearray(list(order) + [c for c in g.every_card() if c not in order]))
+    crawl_notation.deal_crawl(g, bytearray(list(order) + [c for c in g.every_card() if c not in order]))
     assert g.play(crawl.move(crawl.A_FLEE, 0)) == 0
     assert " ".join(notation.names(g.room)) + " | " + " ".join(notation.name(g.top(i)) for i in range(6)) == (
         "7C 5H 9C 8D | 7D 4H 2C QS 3S 4D")
@@ -164,9 +166,9 @@ def _ctd_order():
 def test_no_seed_is_saved_as_ff_bytes_and_loaded_back(game_class):
     g = game_class(0)  # dealt from a given deck: no seed
     if game_class is ctd.Dungeon:
-        notation.deal_ctd(g, _ctd_order())
+        ctd_notation.deal_ctd(g, _ctd_order())
     else:
-        notation.deal_crawl(g, g.every_card())
+        crawl_notation.deal_crawl(g, g.every_card())
     assert g.seed == NO_SEED == -1
     buf = bytearray(256)
     n = saves.save(g, buf)
@@ -201,11 +203,11 @@ def test_snapshot_and_restore_copy_the_whole_state_and_the_parts_are_views_into_
 def test_desktop_reason_names_match_the_engines_private_codes():
     # the engine keeps its reason and loss codes private (no heap on the board); on
     # CPython const() is the identity, so the private names are there to compare
-    for module, prefix in ((ctd, "CTD_"), (crawl, "CRAWL_")):
+    for module, words, prefix in ((ctd, ctd_notation, "CTD_"), (crawl, crawl_notation, "CRAWL_")):
         private = {k[1:]: v for k, v in vars(module).items() if k.startswith(("_R_", "_LOSS_"))}
-        named = {k[len(prefix):]: v for k, v in vars(notation).items() if k.startswith((prefix + "R_", prefix + "LOSS_"))}
+        named = {k[len(prefix):]: v for k, v in vars(words).items() if k.startswith((prefix + "R_", prefix + "LOSS_"))}
         assert private and named == private
-    assert len(notation.CTD_REASONS) == ctd._R_NO_SUCH + 1 and len(notation.CRAWL_REASONS) == crawl._R_NO_SUCH + 1
+    assert len(ctd_notation.CTD_REASONS) == ctd._R_NO_SUCH + 1 and len(crawl_notation.CRAWL_REASONS) == crawl._R_NO_SUCH + 1
 
 
 def test_save_with_a_card_twice_is_refused_even_with_a_good_checksum():
@@ -245,7 +247,7 @@ def test_random_legal_play_never_crashes_and_keeps_all_54_cards(rules, bot):
         if g.status == WON:
             assert g.kills == 12 and g.score() == 42 - g.top
         else:
-            assert g.loss in (notation.CTD_LOSS_DAMAGE, notation.CTD_LOSS_SPENT, notation.CTD_LOSS_STUCK)
+            assert g.loss in (ctd_notation.CTD_LOSS_DAMAGE, ctd_notation.CTD_LOSS_SPENT, ctd_notation.CTD_LOSS_STUCK)
 
 
 def test_illegal_moves_change_nothing_over_random_states():
@@ -272,18 +274,18 @@ def test_notation_round_trip_for_every_legal_move():
         n = g.legal_moves()
         for i in range(n):
             mv = g.legal[i]
-            assert notation.parse_ctd_move(g, notation.ctd_move_text(g, mv)) == mv
+            assert ctd_notation.parse_ctd_move(g, ctd_notation.ctd_move_text(g, mv)) == mv
         g.play(bots.random_bot(g, rng))
 
 
 def test_move_text_errors_say_what_is_wrong():
     g = deal(ctd.CLASSIC, [], "5H 6D 7C")
     with pytest.raises(ValueError, match="not in the hand"):
-        notation.parse_ctd_move(g, "9S>1")
+        ctd_notation.parse_ctd_move(g, "9S>1")
     with pytest.raises(ValueError, match="not a column"):
-        notation.parse_ctd_move(g, "5H>9")
+        ctd_notation.parse_ctd_move(g, "5H>9")
     with pytest.raises(ValueError, match="CARD>COLUMN"):
-        notation.parse_ctd_move(g, "5H")
+        ctd_notation.parse_ctd_move(g, "5H")
     assert play(g, "5h>d") == 0
 
 

@@ -13,6 +13,7 @@ from tests import crawl_decks
 from tools import expert
 from tools.games import GAMES
 from tools.simulate import run as run_bot
+from games.crawl import desk_notation as crawl_notation
 
 
 def twin_of(game):
@@ -97,7 +98,7 @@ def test_two_deals_alike_to_the_player_get_the_same_first_move():
     b = crawl.Scoundrel(crawl.EQUAL)
     rest = [c for c in a.every_card() if c not in notation.parse_list(top)]
     rest.reverse()
-    notation.deal_crawl(b, bytearray(list(notation.parse_list(top)) + rest))
+    crawl_notation.deal_crawl(b, bytearray(list(notation.parse_list(top)) + rest))
     assert bytes(a.deck) != bytes(b.deck) and bytes(a.room) == bytes(b.room)
     choices = []
     for game in (a, b):

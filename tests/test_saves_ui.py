@@ -3,7 +3,7 @@ suspended, resumed after a power cut, the rules in the middle of a game,
 giving up, stats and NEW BEST, practice deals, settings, dimming and sleep,
 and a blank or foreign NVM."""
 
-from engine import notation, registry, saves
+from engine import registry, saves
 from games.ctd import rules as ctd
 from engine import store as records
 from hw.fake import FakeBoard
@@ -11,6 +11,7 @@ from tests.ctd_decks import deal, perfect_classic
 from tests.ui_driver import CTD, Driver, read_row, read_text
 from ui import menus
 from games.ctd.play import Play
+from games.ctd import desk_notation as ctd_notation
 
 
 def to_play(d, game_row=2, rules=0):
@@ -125,7 +126,7 @@ def test_a_win_counts_says_new_best_and_the_same_deal_is_practice():
     d.step()
     g = d.screen.game
     for word in moves.split():
-        d.play(notation.parse_ctd_move(g, word))
+        d.play(ctd_notation.parse_ctd_move(g, word))
     d.tap("A")
     assert read_row(d, 4) == "NEW BEST!"
     st = d.app.store.stats(CTD.game_id, ctd.CLASSIC)
@@ -194,9 +195,9 @@ def test_a_win_flashes_the_panel_for_a_moment_with_two_commands():
     g = d.screen.game
     words = moves.split()
     for word in words[:-1]:
-        d.play(notation.parse_ctd_move(g, word))
+        d.play(ctd_notation.parse_ctd_move(g, word))
     assert not board.panel.inverted
-    mv = notation.parse_ctd_move(g, words[-1])
+    mv = ctd_notation.parse_ctd_move(g, words[-1])
     d.pick(mv >> 4)
     d.aim(mv & 15)
     board.press("A")

@@ -11,6 +11,7 @@ from tests.card_pixels import face, framed, under_cursor
 from ui import menus, sprites
 from ui.pause import Pause
 from games.ctd.play import Play
+from games.ctd import desk_notation as ctd_notation
 
 HAND_X = 87
 
@@ -107,7 +108,7 @@ def test_every_rules_page_states_the_decisions_and_the_buttons():
 def test_every_refusal_has_a_short_reason_that_fits_the_message_line():
     from games.ctd import play as ctd_play
 
-    assert len(ctd_play.REFUSED) == len(notation.CTD_REASONS)
+    assert len(ctd_play.REFUSED) == len(ctd_notation.CTD_REASONS)
     for text in ctd_play.REFUSED[1:]:
         assert 0 < len(text) <= 14, text
 
@@ -269,7 +270,7 @@ def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
     g = deal(ctd.CLASSIC, columns, power)
     d = play_screen(game=g, deal=4242)
     for word in moves.split():
-        d.play(notation.parse_ctd_move(g, word))
+        d.play(ctd_notation.parse_ctd_move(g, word))
     assert g.status == 1
     d.board.clock.advance(300)  # after the win's flash
     d.settle()

@@ -2,7 +2,7 @@
 
 from engine import registry
 from games.ctd import rules as ctd
-from tools import presses
+from games.ctd import desk_presses as presses
 from tools.sim import Sim
 from ui import sprites
 from games.ctd.play import Play
@@ -13,7 +13,7 @@ SCOUNDREL = registry.find("scoundrel")
 
 
 class Driver(Sim):
-    """The simulator, with Clear the Dungeon's moves by buttons (tools/presses.py)."""
+    """The simulator, with Clear the Dungeon's moves by buttons (games/ctd/desk_presses.py)."""
 
     def pick(self, source):
         presses.pick(self, source)

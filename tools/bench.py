@@ -96,7 +96,7 @@ def _press_costs(first, shadow, bot, play, seed, sort, costs):
 def panel_figures(games):
     """Play Clear the Dungeon bot games by button presses and sort what each press cost."""
     from engine import registry
-    from tools import presses
+    from games.ctd import desk_presses as presses
     from tools.sim import Sim
     from games.ctd.play import Play
 

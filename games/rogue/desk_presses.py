@@ -1,12 +1,12 @@
 """Rogue Solitaire by buttons, as a player would press them: a move of the
 engine (games/rogue/rules.py, in the game's current phase) turned into d-pad and A
-presses on games/rogue/play.py's screen.  play(driver, move) has the signature
-of tools/presses.play, so the desktop tools and the tests drive the screen by
+presses on games/rogue/play.py's screen.  play(driver, move), as every game's
+desk_presses.py has it, so the desktop tools and the tests drive the screen by
 moves.
 
 A driver is anything with tap(key) and screen (tools/sim.py's Sim on CPython,
 the MicroPython UI check in tests/mp/).  MicroPython-compatible on purpose.
-As in tools/presses.py, a move is pressed from the play screen with nothing
+As tools/presses.py says, a move is pressed from the play screen with nothing
 open over it but a card menu (closed first) or the floor card of the Buffet.
 
     DISCARD, CLUB   the cursor to the hand card, A

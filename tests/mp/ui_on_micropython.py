@@ -7,8 +7,8 @@ presses on a stand-in board.
         [--games=KEY,KEY...]
 
 PROJECT_DIR holds engine/, hw/, ui/ and tools/ (as .py); LIB_DIR, if given,
-comes first on the path (a MicroPython build's .mpy files, with the bots and
-tools/presses added: tools/bench.py proxy_tree()).  STUBS_DIR holds the strict
+comes first on the path (a MicroPython build's .mpy files, with the games'
+bots and button drivers added: tools/bench.py proxy_tree()).  STUBS_DIR holds the strict
 displayio stand-in.  It catches what CPython lets pass and MicroPython does not
 (missing str methods, keyword arguments, big ints, ...), and checks that no
 game's modules are in sys.modules at the title or the game list, and that
@@ -34,8 +34,9 @@ like the board's, with none of this driver's bots, presses and frames in the
 heap (a frame of theirs that once held a screen can keep it alive: the
 collector takes any word on the C stack for a pointer).
 
-Nothing of a game is imported at the top: the bots, tools.presses and the
-engine's rng are imported once the game is entered (and so released with it).
+Nothing of a game is imported at the top: its bots, its button driver (its
+folder's desk_bots and desk_presses) and the engine's rng are imported once
+the game is entered (and so released with it).
 """
 
 import gc
@@ -65,10 +66,6 @@ from board import Board  # noqa: E402  (tests/mp/board.py, beside this script)
 # imported in main(), once the heap before them is measured
 displayio = registry = buttons = None
 
-# The button driver of each rules module, "module:function" (tools/presses.py,
-# games/rogue/desk_presses.py); a new game adds its own.
-PRESS = {"games.ctd.rules": "tools.presses:play", "games.crawl.rules": "tools.presses:play_crawl",
-         "games.rogue.rules": "games.rogue.desk_presses:play"}
 ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
@@ -286,12 +283,10 @@ class Bot:
     the game is entered, so the app releases them with the game's own."""
 
     def __init__(self, entry):
-        rules_module = entry.engine.split(":")[0]
-        bots = registry.module(entry.part("desk_bots"))
-        path, name = PRESS[rules_module].split(":")
-        self.press = getattr(registry.module(path), name)
+        bots = lease.module(entry.part("desk_bots"))
+        self.press = lease.module(entry.part("desk_presses")).play  # the game's button driver
         self.bot = bots.BOTS["greedy"]
-        self.Rng = registry.module("engine.rng").Rng
+        self.Rng = lease.module("engine.rng").Rng
         self.engine = registry.engine_class(entry)
         self.shadow = self.rng = None
         self.mine = self.theirs = None
@@ -317,14 +312,14 @@ class Bot:
 
 
 def main():
-    global displayio, registry, buttons
+    global displayio, lease, registry, buttons
     import displayio  # the stand-in; built into a board's firmware
 
     nvm = bytearray(4096)  # a board's NVM is flash, not heap
     figures = Figures(_MODE, _RECORD)
     gc.collect()
     before = gc.mem_alloc()
-    from engine import registry
+    from engine import lease, registry
     from hw import buttons
     from ui.app import App
 
