@@ -28,7 +28,7 @@ EXPECTED = {
     "%s/%s.mpy" % (os.path.relpath(d, ROOT).replace(os.sep, "/"), f[:-3])
     for home in sorted(set(e.home for e in registry.GAMES))
     for d, _, fs in os.walk(os.path.join(ROOT, *home.split(".")))
-    for f in fs if f.endswith(".py") and not f.startswith("desk_") and "__pycache__" not in d
+    for f in fs if f.endswith(".py") and not f.startswith("desk") and "__pycache__" not in d
 }
 
 

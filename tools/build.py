@@ -8,7 +8,7 @@ The tree:
     code.py                 stays .py (CircuitPython runs only code.py as a source)
     settings.toml           the settings template (pins, I2C address and speed)
     engine/ hw/ ui/         the project's device modules as .mpy
-    games/<key>/            each game's folder as .mpy, but its desktop side (desk_*)
+    games/<key>/            each game's folder as .mpy, but its desktop side (desk*.py)
     games/<key>/winnable/   its lists of winnable deals, one module a rule set
                             (tools/pack_deals.py), read only to draw a deal
     lib/                    the third-party device libraries as .mpy, compiled here
@@ -39,7 +39,7 @@ PICO_DRIVE_BYTES = 1_048_576 - 64 * 1024  # the FAT filesystem takes some of the
 def _device_modules():
     """The project's modules a board imports: the engine's core, the real
     board, every screen of the shell, and every game's folder from the
-    registry but its desktop side (desk_*.py) with its lists of winnable
+    registry but its desktop side (desk*.py) with its lists of winnable
     deals.  The rest is desktop-only: hw/fake.py, hw/panel.py, the bots,
     notation and button drivers."""
     out = {
@@ -85,7 +85,7 @@ def sources():
         folder = os.path.join(ROOT, pkg)
         if names is None or names == DEVICE:
             desk = names == DEVICE
-            names = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not (desk and f.startswith("desk_")))
+            names = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not (desk and f.startswith("desk")))
         for n in names:
             out.append(("%s/%s.mpy" % (pkg, n), os.path.join(folder, n + ".py")))
     return out

@@ -20,7 +20,7 @@ import sys
 from engine.game import NO_MOVE, PLAYING
 from engine.rng import Rng
 from tools import cli
-from tools.games import GAMES, RULES_HELP, bot, rules_index
+from tools.games import GAMES, bot, rules_help, rules_index
 
 LONGEST_MOVE = 16  # 'BJ>swap>10C' is 11: anything much longer is not a move
 LONGEST_CARD = 3  # '10H'
@@ -85,7 +85,7 @@ def parser(prog="tools.replay"):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-    p.add_argument("--rules", help=RULES_HELP)
+    p.add_argument("--rules", help=rules_help())
     deal = p.add_mutually_exclusive_group(required=True)
     deal.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
     deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s; rogue: %s)"

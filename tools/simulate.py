@@ -20,7 +20,7 @@ import time
 from engine.game import PLAYING, WON
 from engine.rng import Rng
 from tools import cli
-from tools.games import GAMES, RULES_HELP, bot, rules_index
+from tools.games import GAMES, bot, rules_help, rules_index
 
 PROGRESS_EVERY = 1.0  # seconds between two progress lines (and before the first)
 
@@ -138,7 +138,7 @@ def main(argv=None):
 def _main(argv):
     p = cli.Parser("simulate", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=sorted(GAMES))
-    p.add_argument("--rules", help=RULES_HELP)
+    p.add_argument("--rules", help=rules_help())
     p.add_argument("--bot", required=True, help="random or greedy")
     p.add_argument("--games", type=cli.ascii_int, default=1000, help="how many deals (default 1000)")
     p.add_argument("--first", type=cli.ascii_int, default=0, help="the first deal's seed (default 0)")
