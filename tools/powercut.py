@@ -48,12 +48,6 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import save_checks, saves  # noqa: E402
-from games.crawl import rules as crawl
-from games.crawl import desk_bots as crawl_bots
-from games.ctd import rules as ctd
-from games.ctd import desk_bots as ctd_bots
-from games.rogue import rules as rogue
-from games.rogue import desk_bots as rogue_bots
 from engine import store as st  # noqa: E402
 from engine import store_log  # noqa: E402
 from engine.game import PLAYING, WON  # noqa: E402
@@ -61,13 +55,21 @@ from engine.rng import Rng  # noqa: E402
 from tests.rp2040_nvm import PowerCut, RP2040NVM  # noqa: E402
 from tools import cli  # noqa: E402
 
-# Each game: its class, its bots, and (for the test's sake) whether a higher score is better.
-GAMES = (
-    (ctd.Dungeon, ctd_bots, True),
-    (crawl.Soltura, crawl_bots, True),
-    (crawl.Scoundrel, crawl_bots, False),
-    (rogue.Rogue, rogue_bots, True),
-)
+class _Bots:
+    """A game's bots as the sweep calls them: greedy_bot and random_bot."""
+
+    def __init__(self, bots):
+        self.greedy_bot = bots["greedy"]
+        self.random_bot = bots["random"]
+
+
+def sweep_games():
+    """Each game of the registry: its class, its bots, and whether its scores
+    are recorded highest-first; every third game records them lowest-first,
+    so the sweep covers both orders of the store's best."""
+    from tools.games import GAMES
+
+    return [(face.engine, _Bots(face.bots), i % 3 != 2) for i, face in enumerate(GAMES.values())]
 
 
 def clone(game):
@@ -90,7 +92,7 @@ def make_script(seed, games=14, max_live=3, cp_every=st.CHECKPOINT_EVERY):
     with max_live - 1 of them still suspended."""
     leave = max_live - 1
     rng = random.Random(seed)
-    combos = [(cls, bots, hib, r) for cls, bots, hib in GAMES for r in range(len(cls.RULE_NAMES))]
+    combos = [(cls, bots, hib, r) for cls, bots, hib in sweep_games() for r in range(len(cls.RULE_NAMES))]
     ops = [("settings", st.SET_DIM, 3)]
     live = {}  # game_id -> [game, bots, hib, practice, moves since checkpoint, bot rng, bot]
     started = 0
@@ -514,13 +516,14 @@ def wear(games=200, seed=1):
     and with the other games suspended (a long checkpoint each)."""
     out = {}
     rng = random.Random(seed)
-    for cls, bots, hib in GAMES:
+    every = sweep_games()
+    for cls, bots, hib in every:
         for rules in range(len(cls.RULE_NAMES)):
             for others in (False, True):
                 nvm = RP2040NVM(4096)
                 store = st.Store(nvm)
                 if others:
-                    for ocls, obots, _ in GAMES:
+                    for ocls, obots, _ in every:
                         if ocls is not cls:
                             g = ocls(0).deal(rng.randrange(1 << 20))
                             store.checkpoint(g)
@@ -548,7 +551,7 @@ def wear(games=200, seed=1):
                             since = 0
                     store.result(cls.GAME_ID, rules, g.status == WON, g.score(), False, hib)
                     store.maybe_compact()
-                name = "%s/%s%s" % (cls.__name__, cls.RULE_NAMES[rules], "+%d suspended" % (len(GAMES) - 1) if others else "")
+                name = "%s/%s%s" % (cls.__name__, cls.RULE_NAMES[rules], "+%d suspended" % (len(every) - 1) if others else "")
                 out[name] = {"moves_per_game": round(moves / games, 1),
                              "nvm_writes_per_game": round((nvm.writes - w0) / games, 1),
                              "page_programs_per_game": round((nvm.pages - p0) / games, 1),
