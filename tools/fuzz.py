@@ -58,6 +58,7 @@ import tempfile
 import threading
 import time
 
+from engine import registry
 from tools import cli
 
 RUN_SECONDS = 20  # a command line that runs longer has hung (the fuzz runs only short ones)
@@ -128,9 +129,6 @@ def mutate(rng, text):
 # accepted input must match it.
 _CARD = r"(?:(?:10|[2-9AJQK])[SHDC]|RJ|BJ)"
 CARD = re.compile(r"(?ai)%s\Z" % _CARD)
-CTD_MOVE = re.compile(r"(?ai)(?:u|undo|%s>(?:d|0*[1-9][0-9]*))\Z" % _CARD)
-ROGUE_MOVE = re.compile(r"(?ai)(?:u|undo|-|next|quit|[am^][1-9]|[1-9]>(?:[1-9]|h)|%s>(?:[1-9]|d|x|v))\Z" % _CARD)
-CRAWL_MOVE = re.compile(r"(?ai)(?:u|undo|avoid|%s(?:>(?:w|b|escort|buff|heal|preview|flee|bet)|>swap>%s)?)\Z" % (_CARD, _CARD))
 NUMBER = re.compile(r"-?[0-9]+\Z")
 
 
@@ -196,25 +194,23 @@ def _replay_argv(rng):
 
 
 def _grammar(key):
-    """The move text of a game, as the rules texts write it."""
-    return {"ctd": CTD_MOVE, "rogue": ROGUE_MOVE}.get(key, CRAWL_MOVE)
+    """The move text of a game, as its rules text writes it: its face's
+    move_grammar, %s standing for a card."""
+    from tools.games import GAMES
+
+    pattern = GAMES[key].move_grammar
+    return re.compile(pattern % ((_CARD,) * pattern.count("%s")))
 
 
 def _deck_words(rng, spec, rules):
-    """A valid --deck for the game, shuffled."""
-    from engine import cards, notation
+    """A valid --deck for the game, shuffled: its face's fuzz_deck(rng, rules)
+    when the order matters, else every card of its deal in any order."""
+    from engine import notation
 
-    if spec.key == "ctd":
-        faces = [(s << 4) | r for r in (11, 12, 13) for s in range(4)]
-        power = [(s << 4) | r for r in range(1, 11) for s in range(4)] + [cards.RED_JOKER, cards.BLACK_JOKER]
-        rng.shuffle(faces)
-        rng.shuffle(power)
-        return [notation.name(c) for c in faces + power]
+    if hasattr(spec, "fuzz_deck"):
+        return spec.fuzz_deck(rng, rules)
     every = [notation.name(c) for c in spec.engine(rules).every_card()]
     rng.shuffle(every)
-    if spec.key == "rogue":  # the lock lies on exit place 5: the table's 14th card
-        every.remove("RJ")
-        every.insert(13, "RJ")
     return every
 
 
@@ -299,7 +295,7 @@ def _solve_argv(rng, tmp, n):
     r = rng.random()
     if r < 0.35:
         argv = ["--game", key, "--rules", spec.rules[rules]] + budget
-        if key == "ctd" and rng.random() < 0.3:
+        if rng.random() < 0.3:
             argv += ["--deck", " ".join(_deck_words(rng, spec, rules))]
         else:
             argv += ["--seed", str(rng.randrange(2**30))]
@@ -481,8 +477,12 @@ def _check_expert(argv, code, out, err):
 
 
 FLAGS = ("--game", "--rules", "--seed", "--deck", "--moves", "--bot", "--trace", "--games", "--first", "--json",
-         "--keys", "--text", "--style", "--scale", "--out", "-h", "--", "-", "--game=ctd", "--seed=1",
+         "--keys", "--text", "--style", "--scale", "--out", "-h", "--", "-", "--game=" + registry.GAMES[0].key, "--seed=1",
          "--sector", "--every", "--double", "--orders", "--tears", "--jobs", "--wear", "--quick", "--samples")
+
+
+# Words a command line takes: the games' keys, the first game's first rule set, a number, a move, a bot, a key.
+_WORDS = tuple(e.key for e in registry.GAMES) + (registry.engine_class(registry.GAMES[0]).RULE_NAMES[0], "7", "AH>1", "greedy", "A")
 
 
 def _random_argv(rng):
@@ -495,7 +495,7 @@ def _random_argv(rng):
         elif r < 0.6:
             argv.append(rng.choice(FLAGS)[: rng.randint(1, 6)])
         else:
-            argv.append(mutate(rng, rng.choice(("ctd", "soltura", "scoundrel", "classic", "7", "AH>1", "greedy", "A"))))
+            argv.append(mutate(rng, rng.choice(_WORDS)))
     return argv
 
 

@@ -15,7 +15,11 @@ A face gives (class attributes; functions as staticmethods or classmethods):
     reason(game, code) -> why a move was refused, in words
     state(game, moves) -> the game as a JSON-ready dict
     press(driver, move) the move by button presses on its play screen
-and, optionally, QUIT (a move byte that leaves the game, Rogue Solitaire's).
+    move_grammar the move text its rules text documents, a regular expression
+                with %s for a card (tools/fuzz.py holds accepted moves to it)
+and, optionally, QUIT (a move byte that leaves the game, Rogue Solitaire's)
+and fuzz_deck(rng, rules): a valid --deck as card names, shuffled, when a
+deck's order matters (the fuzz shuffles every card of the deal otherwise).
 The registry adds key, entry and title to each face here.  A tool may ask a
 game's folder for more (tools/solve.py, tools/expert.py, tools/fuzz.py,
 tools/powercut.py: their docstrings say what); a game without it is not

@@ -17,6 +17,8 @@ class Crawl:
     move_text = staticmethod(notation.crawl_move_text)
     UNDO = UNDO
     reason = staticmethod(notation.crawl_reason)
+    # The move text the rules texts document, %s a card (tools/fuzz.py holds accepted moves to it)
+    move_grammar = r"(?ai)(?:u|undo|avoid|%s(?:>(?:w|b|escort|buff|heal|preview|flee|bet)|>swap>%s)?)\Z"
 
     @classmethod
     def deal(cls, rules, seed=None, deck=None):

@@ -1,6 +1,7 @@
 """Clear the Dungeon's desktop face (tools/games.py): how to deal it, read and
 write its moves, show its state as JSON, its bots and its button driver."""
 
+from engine import cards
 from engine.game import NO_SEED
 from engine.notation import STATUS_NAMES, UNDO, name, parse_list
 from games.ctd import desk_bots, desk_notation as notation, desk_presses, rules as ctd
@@ -17,6 +18,8 @@ class Dungeon:
         "then the 42 power cards from the top"
     )
     UNDO = UNDO
+    # The move text the rules text documents, %s a card (tools/fuzz.py holds accepted moves to it)
+    move_grammar = r"(?ai)(?:u|undo|%s>(?:d|0*[1-9][0-9]*))\Z"
     parse_move = staticmethod(notation.parse_ctd_move)
     move_text = staticmethod(notation.ctd_move_text)
 
@@ -27,6 +30,15 @@ class Dungeon:
         if deck is not None:
             return notation.deal_ctd(game, parse_list(deck))
         return game.deal(seed)
+
+    @staticmethod
+    def fuzz_deck(rng, rules):
+        """A valid --deck, shuffled: the monsters first, then the power cards."""
+        faces = [(s << 4) | r for r in (11, 12, 13) for s in range(4)]
+        power = [(s << 4) | r for r in range(1, 11) for s in range(4)] + [cards.RED_JOKER, cards.BLACK_JOKER]
+        rng.shuffle(faces)
+        rng.shuffle(power)
+        return [name(c) for c in faces + power]
 
     @staticmethod
     def reason(game, code):

@@ -2,7 +2,7 @@
 games/rogue/desk_notation.py (spec 3.18), its bots desk_bots.py, its button
 driver desk_presses.py (imported when first pressed)."""
 
-from engine.notation import parse_list
+from engine.notation import name, parse_list
 from games.rogue import desk_bots, desk_notation as notation, rules as rogue
 
 
@@ -16,6 +16,17 @@ class Rogue:
     UNDO = rogue.UNDO
     QUIT = notation.QUIT
     reason = staticmethod(notation.reason)
+    # The move text the rules text documents, %s a card (tools/fuzz.py holds accepted moves to it)
+    move_grammar = r"(?ai)(?:u|undo|-|next|quit|[am^][1-9]|[1-9]>(?:[1-9]|h)|%s>(?:[1-9]|d|x|v))\Z"
+
+    @staticmethod
+    def fuzz_deck(rng, rules):
+        """A valid --deck, shuffled, with the lock (RJ) on exit place 5: the table's 14th card."""
+        every = [name(c) for c in rogue.Rogue(rules).every_card()]
+        rng.shuffle(every)
+        every.remove("RJ")
+        every.insert(13, "RJ")
+        return every
 
     @staticmethod
     def deal(rules, seed=None, deck=None):
