@@ -2,12 +2,6 @@
 
     python -m tools.bench [--games N] [--ui-games N] [--parts engine,rogue,...]
 
-panel    bytes sent to the emulated SSD1306 per button press, over whole bot
-         games played through the screens by button presses: cursor moves,
-         picks and placements (median, mean, max); targets: a cursor move at
-         most 128 bytes, a placement at most 256 (by median)
-crawl_panel  the same for Soltura and Scoundrel: cursor moves, and the A
-         presses that open a menu or make a move
 fit      tools/fit.py for each game under MicroPython in a 24 KiB heap (or the
          smallest of 25 .. 32, 36, 40, 48 KiB it fits, with fits_target false), with engine/
          compiled to .mpy: heap held by the engine and a game, bytes
@@ -16,13 +10,10 @@ fit      tools/fit.py for each game under MicroPython in a 24 KiB heap (or the
 engine   games per second with the greedy bot, per game and rule set, on CPython (and
          under MicroPython: moves per second in fit); games_per_second: the same
          as one line, every rule set of every game (issue 13)
-rogue    Rogue Solitaire: the greedy and random bots' win rates with their 95%
-         intervals and games per second, per rule set; moves per floor and per
-         campaign (greedy); the save's size; the engine's heap (from fit); the
-         store's writes and erases per run (from store)
 size     the built payload (python -m tools.build) in bytes, per target,
-         and the heap each engine module the board gets holds once imported
-         from its .mpy under MicroPython (after gc.collect())
+         and the heap each engine module the board gets, and each game's pure
+         modules (rules, checks, achievements), holds once imported from its
+         .mpy under MicroPython (after gc.collect())
 device_proxy  a desktop proxy for the board's figures: the screens from the
          title through a bot game of every rule set of every game, under the
          MicroPython unix port (64-bit) from the .mpy build, on the strict
@@ -41,7 +32,11 @@ store    the NVM save store (engine/store.py): writes, page programs and erases
          and of resuming a 100-move game (on a board a record is two small nvm
          writes onto erased flash: measure there)
 
---parts names the parts to measure (default all of them, in the order above).
+and the parts each game's folder adds in its desk_bench.py (FIGURES): Clear
+the Dungeon's panel bytes a press, the crawl's crawl_panel, Rogue Solitaire's
+rogue (their docstrings say what each measures).
+
+--parts names the parts to measure (default all of them: the games' first).
 Figures are measured here, never asserted as timings in tests.
 """
 
@@ -55,8 +50,6 @@ import tempfile
 import time
 
 from engine import registry
-from games.ctd import rules as ctd
-from games.ctd import desk_bots as bots
 from engine.rng import Rng
 from tools import mpy
 
@@ -91,48 +84,6 @@ def _press_costs(first, shadow, bot, play, seed, sort, costs):
         mv = bot(shadow, rng)
         play(sim, mv)
         shadow.play(mv)
-
-
-def panel_figures(games):
-    """Play Clear the Dungeon bot games by button presses and sort what each press cost."""
-    from engine import registry
-    from games.ctd import desk_presses as presses
-    from tools.sim import Sim
-    from games.ctd.play import Play
-
-    entry = registry.find("ctd")
-
-    def sort(key, screen):
-        if key == "A":
-            return "place" if screen.carry < 0 else "pick"
-        return "cursor" if key in ("UP", "DOWN", "LEFT", "RIGHT") else None
-
-    costs = {"cursor": [], "pick": [], "place": []}
-    for i in range(games):
-        rules = i % 3
-        shadow = ctd.Dungeon(rules).deal(100 + i)
-        _press_costs((Play, entry, rules, 100 + i), shadow, bots.greedy_bot, presses.play, 100 + i, sort, costs)
-    return {
-        "cursor_move_bytes": _summary(costs["cursor"]),
-        "pick_bytes": _summary(costs["pick"]),
-        "placement_bytes": _summary(costs["place"]),
-        "first_frame_bytes": Sim().panel.bytes_sent,
-        "targets": {"cursor_move_median_max": 128, "placement_median_max": 256},
-    }
-
-
-def crawl_panel_figures(games):
-    """The same for Soltura and Scoundrel: cursor moves, and the A that makes a move."""
-    from tools.games import GAMES
-    from games.crawl.play import Play
-
-    costs = {"cursor": [], "act": []}
-    for i in range(games):
-        spec = GAMES[("soltura", "scoundrel")[i % 2]]
-        shadow = spec.engine(i % 2).deal(100 + i)
-        _press_costs((Play, spec.entry, i % 2, 100 + i), shadow, spec.bots["greedy"], spec.press,
-                     100 + i, lambda key, screen: "act" if key == "A" else "cursor", costs)
-    return {"cursor_move_bytes": _summary(costs["cursor"]), "a_press_bytes": _summary(costs["act"])}
 
 
 FIT_HEAP = "24k"  # the target
@@ -253,6 +204,10 @@ def size_figures():
             script = os.path.join(tmp, "heap.py")
             with open(script, "w") as f:
                 names = ["engine" if n == "__init__" else "engine." + n for n in builder.DEVICE_MODULES["engine"]]
+                for home in dict.fromkeys(e.home for e in registry.GAMES):
+                    folder = os.path.join(ROOT, *home.split("."))
+                    names += [home + "." + n for n in ("rules", "checks", "achievements")
+                              if os.path.exists(os.path.join(folder, n + ".py"))]
                 f.write(_MODULE_HEAP % (os.path.join(tmp, "micropython"), names))
             r = subprocess.run([mp, "-X", "heapsize=256k", script], capture_output=True, text=True, timeout=120)
             out["engine_module_heap_bytes"] = json.loads(r.stdout) if r.returncode == 0 else (r.stdout + r.stderr).strip()
@@ -292,42 +247,6 @@ def engine_figures(games):
 def speed_line(engine):
     """Games per second of every rule set of every game, as one line."""
     return ", ".join("%s %d" % (name, figures["games_per_second"]) for name, figures in engine.items())
-
-
-def rogue_figures(games, fit=None):
-    """Rogue Solitaire's own figures (the bench's docstring) but the store's;
-    fit: that part's figures, for the heap."""
-    from engine import saves
-    from games.rogue import rules as rogue
-    from engine.game import WON
-    from tools.games import GAMES
-
-    spec = GAMES["rogue"]
-    runs = []  # campaign games (greedy): floors entered, moves
-
-    def campaign(game, moves):
-        runs.append((11 if game.status == WON else game.floor, moves))
-        out["save_bytes"] = max(out.get("save_bytes", 0), saves.save(game))
-
-    out = {}
-    for rules, name in enumerate(spec.rules):
-        figures = out[name] = {}
-        for bot in ("greedy", "random"):
-            r = simulated(spec, rules, bot, games, each=campaign if rules == rogue.CAMPAIGN and bot == "greedy" else None)
-            figures[bot] = {k: r[k] for k in ("games", "won", "win_rate", "win_rate_95", "mean_moves")}
-            figures[bot]["games_per_second"] = round(r["games_per_second"], 1)
-    if runs:
-        floors = sum(f for f, _ in runs)
-        out["campaign_greedy"] = {
-            "moves_per_floor": round(sum(m for _, m in runs) / floors, 1),
-            "moves_per_campaign": _summary([m for _, m in runs]),
-            "floors_per_campaign": _summary([f for f, _ in runs]),
-        }
-        out["moves_per_floor_quick_greedy"] = out[spec.rules[rogue.QUICK]]["greedy"]["mean_moves"]
-    if fit and isinstance(fit.get("rogue"), dict):
-        out["engine_heap"] = fit["rogue"].get("engine_heap", fit["rogue"].get("error"))
-        out["fit_heapsize"] = fit["rogue"].get("heapsize")
-    return out
 
 
 # -- the board's figures, by proxy --------------------------------------------------------
@@ -511,63 +430,74 @@ def proxy_figures(heap=PROXY_HEAP, time_runs=5, root=ROOT, tree=None):
 
 
 def store_figures(games=60):
-    """Wear per game, and the cost of a move record and of a resume, on CPython."""
-    from games.crawl import rules as crawl
-    from games.crawl import desk_bots as crawl_bots
+    """Wear per game, and the cost of a move record and of a resume, on CPython:
+    a greedy game of each game of the registry (100 moves at most), the
+    slowest of them."""
     from engine.store import Store
     from tools import powercut
+    from tools.games import GAMES
 
-    out = {"wear": powercut.wear(games)}
-    store = Store(bytearray(b"\xff" * 4096))
-    g = crawl.Soltura(0).deal(1)
-    store.checkpoint(g)
-    rng = Rng(1)
-    moves = 0
-    t0 = time.perf_counter()
-    while g.status == 0 and moves < 100:
-        mv = crawl_bots.greedy_bot(g, rng)
-        g.play(mv)
-        store.move(g.GAME_ID, mv)
-        moves += 1
-    out["move_record_us"] = round(1e6 * (time.perf_counter() - t0) / max(1, moves), 1)
-    t0 = time.perf_counter()
-    store.resume(g.GAME_ID, crawl.Soltura)
-    out["resume_ms"] = round(1e3 * (time.perf_counter() - t0), 2)
-    out["resume_moves"] = moves
+    out = {"wear": powercut.wear(games), "move_record_us": 0, "resume_ms": 0, "resume_moves": 0}
+    for spec in GAMES.values():
+        store = Store(bytearray(b"\xff" * 4096))
+        g = spec.deal(0, seed=1)
+        store.checkpoint(g)
+        rng = Rng(1)
+        moves = 0
+        t0 = time.perf_counter()
+        while g.status == 0 and moves < 100:
+            mv = spec.bots["greedy"](g, rng)
+            g.play(mv)
+            store.move(g.GAME_ID, mv)
+            moves += 1
+        out["move_record_us"] = max(out["move_record_us"], round(1e6 * (time.perf_counter() - t0) / max(1, moves), 1))
+        t0 = time.perf_counter()
+        store.resume(g.GAME_ID, spec.engine)
+        if 1e3 * (time.perf_counter() - t0) > out["resume_ms"]:
+            out["resume_ms"] = round(1e3 * (time.perf_counter() - t0), 2)
+            out["resume_moves"] = moves
     return out
 
 
-PARTS = ("panel", "crawl_panel", "fit", "engine", "size", "device_proxy", "store", "rogue")
+def game_parts():
+    """The parts the games' folders add: each folder's desk_bench.py FIGURES,
+    {name: figures(args, done)}, done the parts measured before it."""
+    import importlib
+
+    out = {}
+    for home in dict.fromkeys(e.home for e in registry.GAMES):
+        try:
+            hooks = importlib.import_module(home + ".desk_bench")
+        except ImportError:
+            continue
+        out.update(hooks.FIGURES)
+    return out
+
+
+PARTS = ("fit", "engine", "size", "device_proxy", "store")  # and each game folder's (game_parts)
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=300, help="bot games per rule set for speed (default 300)")
     p.add_argument("--ui-games", type=int, default=3, help="bot games played through the screens (default 3)")
-    p.add_argument("--parts", default=",".join(PARTS), help="the parts to measure, by comma (default all: %s)"
-                   % ",".join(PARTS))
+    games = game_parts()
+    every = tuple(games) + PARTS
+    p.add_argument("--parts", default=",".join(every), help="the parts to measure, by comma (default all: %s)"
+                   % ",".join(every))
     args = p.parse_args(argv)
     if args.games < 1 or args.ui_games < 1:
         p.error("--games and --ui-games must be at least 1")
     parts = args.parts.split(",")
     for part in parts:
-        if part not in PARTS:
-            p.error("--parts: no part '%s' (parts: %s)" % (part, ",".join(PARTS)))
+        if part not in every:
+            p.error("--parts: no part '%s' (parts: %s)" % (part, ",".join(every)))
     result = {}
     fit = size = None
     if "fit" in parts or "size" in parts:
         fit, size = fit_figures(20)
-    elif "rogue" in parts:
-        fit, _ = fit_figures(20, ["rogue"])
-    if "panel" in parts:
-        result["panel"] = panel_figures(args.ui_games)
-    if "crawl_panel" in parts:
-        result["crawl_panel"] = crawl_panel_figures(2 * args.ui_games)
-    if "fit" in parts:
-        result["fit"] = fit
-    rogue = None
-    if "rogue" in parts:  # before engine: its campaign figures come from the games both play
-        rogue = rogue_figures(args.games, fit)
+        if "fit" in parts:
+            result["fit"] = fit
     if "engine" in parts:
         result["engine"] = engine_figures(args.games)
         result["games_per_second"] = speed_line(result["engine"])
@@ -575,16 +505,12 @@ def main(argv=None):
         result["size"] = dict(size_figures(), engine_mpy_bytes=sum(size.values()))
     if "device_proxy" in parts:
         result["device_proxy"] = proxy_figures()
-    store = None
     if "store" in parts:
-        store = result["store"] = store_figures()
-    elif "rogue" in parts:
-        from tools import powercut
-
-        store = {"wear": powercut.wear(60)}
-    if rogue is not None:
-        rogue["store"] = {k: v for k, v in store["wear"].items() if k.startswith("Rogue/")}
-        result["rogue"] = rogue
+        result["store"] = store_figures()
+    done = dict(result, fit=fit) if fit is not None else dict(result)
+    for name in games:
+        if name in parts:
+            result[name] = games[name](args, done)
     print(json.dumps(result, indent=2))
     return 0
 
