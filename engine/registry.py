@@ -1,24 +1,29 @@
 """The games of Deckcrawl, in the order the game list shows them: the one list
 that the device and every desktop tool read.
 
-Each entry names its parts by module path, so that reading this list imports
-no game at all; a game's modules are imported when the player enters it and
-released when they leave (ui/app.py).
+A game is one folder, games/<key>/ (games/README.md), and an entry names it
+(home) and the parts in it, so that reading this list imports no game at
+all; a game's modules are imported when the player enters it and let go when
+they leave (ui/app.py, engine/lease.py).  The shared code names no game: it
+reads these entries (tests/test_registry.py holds it to that).
 
     key          a short name: the command line's --game
     game_id      the number saves and stats know it by (its engine's GAME_ID)
     title        what the game list shows (21 characters at most)
     rule_titles  its rule sets, in the engine's rule-set order
     rule_notes   a line on each rule set, shown under the rule-set menu
-    engine       "module:Class" of its rules (engine/)
-    screen       the module of its play screen (ui/); it has Play(app, entry, rules, deal)
-    words        "module:NAME" of its rules pages (ui/): a tuple, one text a rule set
+    home         its folder as a package: "games.ctd"
+    engine       "module:Class" of its rules, in the folder ("rules:Dungeon";
+                 the entry keeps it whole: "games.ctd.rules:Dungeon")
+    words        "module:NAME" of its rules pages, in the folder ("words:RULES")
+    screen       its play screen's module, the folder's play.py; it has
+                 Play(app, entry, rules, deal)
+    part(name)   the dotted path of any other part: part("checks")
 
-Adding a game: its rules module, its screen module, its words, one Entry
-here, and its desktop side in tools/games.py (notation, bots, button driver).
-Append it at the end (and a rule set only to the last game): the settings keep
-each rule set's WINNABLE DEALS choice by its place in this order, 15 at most
-(ui/app.py).
+Adding a game: its folder (games/README.md says what it holds) and one Entry
+here.  Append it at the end (and a rule set only to the last game): the
+settings keep each rule set's WINNABLE DEALS choice by its place in this
+order, 15 at most (ui/app.py).
 
 Memory: a few short strings an entry; no game module is imported by this one.
 """
