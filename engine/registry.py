@@ -18,6 +18,12 @@ reads these entries (tests/test_registry.py holds it to that).
     words        "module:NAME" of its rules pages, in the folder ("words:RULES")
     screen       its play screen's module, the folder's play.py; it has
                  Play(app, entry, rules, deal)
+    stats        the stats page's words, a (won, best, how) a rule set: "Won",
+                 "Best score" and None unless the game says its own; how is
+                 "module:function" in the folder that words a best, or None
+    achievements True when the game has achievements: its words module's
+                 ACHIEVEMENTS (a name and how to earn it, each) and its rules'
+                 ACH_SHIFT (where its bits lie in the store's mask)
     part(name)   the dotted path of any other part: part("checks")
 
 Adding a game: its folder (games/README.md says what it holds) and one Entry
@@ -30,8 +36,13 @@ Memory: a few short strings an entry; no game module is imported by this one.
 
 
 
+_WON = "Won"  # the stats page's words of a rule set that says none of its own
+_BEST = "Best score"
+
+
 class Entry:
-    def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, words="words:RULES"):
+    def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, words="words:RULES",
+                 stats=None, achievements=False):
         self.key = key
         self.game_id = game_id
         self.title = title
@@ -41,6 +52,8 @@ class Entry:
         self.engine = home + "." + engine
         self.screen = home + ".play"
         self.words = home + "." + words
+        self.stats = stats or ((_WON, _BEST, None),) * len(rule_titles)
+        self.achievements = achievements
 
     def part(self, name):
         """The dotted path of a module of the game's folder: part("checks")."""
@@ -59,7 +72,8 @@ GAMES = (
           "games.crawl", "rules:Scoundrel", "words_scoundrel:RULES"),
     Entry("rogue", 4, "Rogue Solitaire", ("Quick Play", "Campaign"),
           ("One floor: escape it", "10 floors and a feast"),
-          "games.rogue", "rules:Rogue"),
+          "games.rogue", "rules:Rogue",
+          stats=(("Escaped", "Fewest turns", None), ("Escaped", "Deepest", "words:deepest")), achievements=True),
 )
 
 

@@ -13,6 +13,7 @@ from games.rogue import desk_bots as rogue_bots
 from games.rogue import desk_notation as rn
 from engine.game import PLAYING, WON
 from engine.notation import name, parse_list
+from games.rogue import words as rogue_words
 from engine.rng import Rng
 from hw.fake import FakeBoard
 from tests.ui_driver import Driver, lit, read_row, read_text, tile_pixels
@@ -470,7 +471,7 @@ def test_stats_say_fewest_turns_and_deepest_floor_and_a_opens_the_achievements()
     d.tap("RIGHT")
     assert read_row(d, 1) == "Campaign" and read_row(d, 3).startswith("Escaped")
     assert read_row(d, 6) == "Deepest" + " " * 7 + "F7 123t"
-    assert setup.deepest(12 * 1024 - 900) == "ESCAPED 900t" and setup.deepest(11 * 1024 - 5) == "GAUNTLET 5t"
+    assert rogue_words.deepest(12 * 1024 - 900) == "ESCAPED 900t" and rogue_words.deepest(11 * 1024 - 5) == "GAUNTLET 5t"
     d.tap("A")
     assert isinstance(d.screen, setup.Achievements)
     assert [read_row(d, r) for r in range(8)] == [

@@ -3,14 +3,13 @@ while one of them shows (ui/app.py transient), since they are rarely open.
 
 Stats: a page per game and rule set (played, won and the win rate, the
 streak and the best streak, the best score); left/right or up/down turn the
-pages, A shows the achievements, B goes back.  Rogue Solitaire says its own
-(shared/rogue-rules.md 3.20): Quick Play's best is the fewest turns of an
-escape, the Campaign counts escapes and its best is the deepest floor
-(F1-F10, the gauntlet, escaped) with the turns it took.
+pages, A shows the achievements, B goes back.  A game may say its own words
+for a win and its best (engine/registry.py Entry.stats: Rogue Solitaire's
+escapes, fewest turns, deepest floor).
 
-Achievements: Rogue Solitaire's six (the only game with any), earned ones
-marked, the chosen one's way to earn it on the bottom line; up/down choose,
-A or B go back to the stats.
+Achievements: a game's (Entry.achievements), earned ones marked, the chosen
+one's way to earn it on the bottom line; up/down choose, A or B go back to
+the stats.
 
 Settings: contrast, dim after, sleep after, button repeat, reset stats (asks
 twice).  Up/down choose, left/right change (applied at once), B saves them to
@@ -21,7 +20,7 @@ Memory: one Text a line.
 
 from micropython import const
 
-from engine import registry
+from engine import lease, registry
 from engine import store as records
 from hw import buttons
 from ui.screen import Screen
@@ -42,25 +41,19 @@ def _pair(label, value):
     return pad(label, COLUMNS - len(value)) + value
 
 
-def deepest(best):
-    """Rogue Solitaire's campaign best (engine Rogue.score(): floor * 1024 -
-    turns) in words: F7 123t, GAUNTLET 456t, ESCAPED 789t."""
-    floor = (best + 1023) // 1024
-    where = "F%d" % floor if floor <= 10 else ("GAUNTLET" if floor == 11 else "ESCAPED")
-    return "%s %dt" % (where, floor * 1024 - best)
+def _pages():
+    """The stats pages: (entry, rule set), every rule set of every game."""
+    return [(e, r) for e in registry.GAMES for r in range(len(e.rule_titles))]
 
 
 class Stats(Screen):
     def __init__(self, app, page=0):
         super().__init__(app)
-        self.pages = []  # (entry, rule set)
-        for e in registry.GAMES:
-            for r in range(len(e.rule_titles)):
-                self.pages.append((e, r))
+        self.pages = _pages()  # (entry, rule set)
         self.page = page
         self.lines = [_line(self, row) for row in range(_ROWS - 1)]
         self.lines[0].invert()
-        _line(self, _ROWS - 1, "<>:MORE A:ACHV B:BACK")
+        _line(self, _ROWS - 1, "<>:MORE A:ACHV B:BACK" if _with_achievements(self.pages[0][0]) else "<>:MORE  B:BACK")
         self._fill()
 
     def _fill(self):
@@ -70,17 +63,19 @@ class Stats(Screen):
         self.lines[0].set(_pair(entry.title[: COLUMNS - len(mark) - 1], mark))
         self.lines[1].set(entry.rule_titles[rules])
         rate = "%d%%" % (100 * st.won // st.played) if st.played else "-"
-        rogue = entry.key == "rogue"
+        won, best, how = entry.stats[rules]  # the game's own words (engine/registry.py)
         self.lines[2].set(_pair("Played", st.played))
-        self.lines[3].set(_pair("Escaped" if rogue else "Won", "%d  %s" % (st.won, rate)))
+        self.lines[3].set(_pair(won, "%d  %s" % (st.won, rate)))
         self.lines[4].set(_pair("Streak", st.streak))
         self.lines[5].set(_pair("Best streak", st.best_streak))
-        if not rogue:
-            self.lines[6].set(_pair("Best score", "-" if st.best is None else st.best))
-        elif rules == 0:
-            self.lines[6].set(_pair("Fewest turns", "-" if st.best is None else st.best))
+        if st.best is None:
+            value = "-"
+        elif how is None:
+            value = st.best
         else:
-            self.lines[6].set(_pair("Deepest", "-" if st.best is None else deepest(st.best)))
+            path, name = how.split(":")
+            value = lease.call(entry.part(path), name, st.best)
+        self.lines[6].set(_pair(best, value))
 
     def button(self, key, kind):
         if key in (buttons.RIGHT, buttons.DOWN):
@@ -88,7 +83,8 @@ class Stats(Screen):
         elif key in (buttons.LEFT, buttons.UP):
             self.page = (self.page - 1) % len(self.pages)
         elif key == buttons.A and kind == buttons.PRESS:
-            self.app.transient("ui.setup", "Achievements", self.page)
+            if _with_achievements(self.pages[self.page][0]) is not None:
+                self.app.transient("ui.setup", "Achievements", self.page)
             return False
         elif key == buttons.B and kind == buttons.PRESS:
             self.app.game_list(len(registry.GAMES))
@@ -99,16 +95,28 @@ class Stats(Screen):
         return True
 
 
+def _with_achievements(entry):
+    """The game whose achievements the stats page of entry shows: its own,
+    or the first game's that has any (None when no game has)."""
+    if entry.achievements:
+        return entry
+    for e in registry.GAMES:
+        if e.achievements:
+            return e
+    return None
+
+
 class Achievements(Screen):
-    """Rogue Solitaire's achievements: a line each, "*" before the earned
-    ones; the chosen one (up/down) inverted and how it is earned below."""
+    """A game's achievements (engine/registry.py Entry.achievements): a line
+    each, "*" before the earned ones; the chosen one (up/down) inverted and
+    how it is earned below."""
 
     def __init__(self, app, page=0):
         super().__init__(app)
         self.page = page  # the stats page to go back to
-        entry = registry.find("rogue")
-        self.names = registry.read(entry.words.split(":")[0] + ":ACHIEVEMENTS")
-        shift = registry.read(entry.engine.split(":")[0] + ":ACH_SHIFT")
+        entry = _with_achievements(_pages()[page][0])
+        self.names = lease.read(entry.words.split(":")[0] + ":ACHIEVEMENTS")
+        shift = lease.read(entry.engine.split(":")[0] + ":ACH_SHIFT")
         self.earned = app.store.achievements >> shift
         n = 0
         for i in range(len(self.names)):

@@ -5,7 +5,8 @@ in the campaign the floors and the Buffet).  Each line is written out, so
 the pages break where the topics do.  Imported only while a rules page is
 being made, then released.
 
-The achievements' names and how each is earned are here too (ACHIEVEMENTS).
+The achievements' names and how each is earned are here too (ACHIEVEMENTS),
+and the Campaign's best in words for the stats page (deepest).
 
 Memory: about 1 KB of text while imported.
 """
@@ -58,3 +59,12 @@ ACHIEVEMENTS = (
     ("Master Rogue", "Escape with 4 Aces"),
     ("Call me... Rodney", "Earn the other five"),
 )
+
+
+def deepest(best):
+    """The Campaign's best on the stats page (rules Rogue.score(): floor *
+    1024 - turns) in words: F7 123t, GAUNTLET 456t, ESCAPED 789t
+    (shared/rogue-rules.md 3.20)."""
+    floor = (best + 1023) // 1024
+    where = "F%d" % floor if floor <= 10 else ("GAUNTLET" if floor == 11 else "ESCAPED")
+    return "%s %dt" % (where, floor * 1024 - best)
