@@ -85,11 +85,9 @@ def find(key):
     return None
 
 
-# To be swept: callers use engine/lease.py, the one way to hold a module for a while.
-from engine.lease import call, module, read, release  # noqa: E402
-
-
 def engine_class(entry):
     """The class of a game's rules (imports its module)."""
+    from engine.lease import module
+
     path, name = entry.engine.split(":")
     return getattr(module(path), name)

@@ -19,7 +19,7 @@ Memory: nothing kept; about 3 KB of code while imported (64-bit), and the
 game's checks module while it runs.
 """
 
-from engine import registry
+from engine import lease, registry
 from engine.game import LOST, NO_SEED, PLAYING, WON
 from engine.saves import HEADER, VERSION, SaveError, crc16
 
@@ -121,7 +121,7 @@ def validate(game):
         if entry.game_id == game.GAME_ID:
             path = entry.part("checks")
             try:
-                checks = registry.module(path)
+                checks = lease.module(path)
             except ImportError as e:
                 if path not in str(e):  # the checks module is there, and what it imports is not: a bug
                     raise

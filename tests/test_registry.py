@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from engine import registry
+from engine import lease, registry
 from tools import build as builder
 from tools import games
 
@@ -32,10 +32,10 @@ def test_every_entry_names_parts_that_exist():
     for e in registry.GAMES:
         cls = registry.engine_class(e)
         ids.add(cls.GAME_ID)
-        screen = registry.module(e.screen)
+        screen = lease.module(e.screen)
         assert callable(screen.Play)
         path, name = e.words.split(":")
-        texts = getattr(registry.module(path), name)
+        texts = getattr(lease.module(path), name)
         assert len(texts) == len(e.rule_titles) and all(isinstance(t, str) and t for t in texts)
     assert len(ids) == len(registry.GAMES)  # a save names its game by this id
     assert registry.find("chess") is None
@@ -56,11 +56,11 @@ def test_the_build_ships_each_games_folder_and_no_desktop_module():
 def test_release_forgets_a_module_and_its_package_attribute():
     import games.ctd
 
-    registry.module("games.ctd.rules")
+    lease.module("games.ctd.rules")
     assert "games.ctd.rules" in sys.modules and hasattr(games.ctd, "rules")
     kept = sys.modules["games.ctd.rules"]
     try:
-        registry.release(["games.ctd.rules"])
+        lease.release(["games.ctd.rules"])
         assert "games.ctd.rules" not in sys.modules and not hasattr(games.ctd, "rules")
     finally:
         sys.modules["games.ctd.rules"] = kept
@@ -70,14 +70,14 @@ def test_release_forgets_a_module_and_its_package_attribute():
 _CALL = r"""
 import json, sys
 sys.path.insert(0, %r)
-from engine import registry
+from engine import lease
 
 out = []
 import engine.cards  # already there: stays
-deal = registry.call("engine.rng", "Rng", 7).shuffle(bytearray(range(1, 11)))
+deal = lease.call("engine.rng", "Rng", 7).shuffle(bytearray(range(1, 11)))
 out.append(["engine.rng" in sys.modules, "engine.cards" in sys.modules])
 try:
-    registry.call("engine.deals", "from_list", None, 0, 0, -1)  # raises: no entry
+    lease.call("engine.deals", "from_list", None, 0, 0, -1)  # raises: no entry
 except Exception:
     out.append("engine.deals" in sys.modules)
 print(json.dumps(out))
