@@ -16,7 +16,7 @@ Places 1-9 read like a phone keypad; ``m1``-``m9`` are the monster's.
 Memory: a few tuples of words; nothing per move.
 """
 
-from games.rogue import rules as rogue
+from games.rogue import desk_deal, rules as rogue
 from games.rogue.achievements import achievements
 from engine.game import NO_SEED, PHASE_OVER
 from engine.notation import mark_dealt, name, parse
@@ -298,17 +298,5 @@ def deal(game, order):
 
 
 def set_up(game, order):
-    """Lay a given deal on a new game: the 54 cards as the table lies
-    (games/rogue/rules.py's docstring, set_up), taken as they come (deal() checks
-    them first).  Shuffles #0 and #1 count as done.  Returns the game.
-    game.set_up(order) comes here: a given deal is the desktop's, so the
-    board's engine does not carry it."""
-    for i in range(9):
-        game.player[i] = order[i] & 0x7F
-        game.exit[i] = order[9 + i] & 0x7F
-        game.monster[i] = order[18 + i] | 0x80  # face down
-    for i in range(27):
-        game.deck[26 - i] = order[27 + i] & 0x7F
-    game.deck_n = 27
-    game.state[rogue._SHUFFLES] = 2
-    return game
+    """Lay a given deal on a new game (desk_deal.py), as Rogue.set_up does."""
+    return desk_deal.set_up(game, order, rogue._SHUFFLES)

@@ -345,11 +345,11 @@ class Rogue(Game):
 
     def set_up(self, order):
         """A given deal (see the docstring): desktop only, so
-        games/rogue/desk_notation.py lays it, imported when asked (as
+        games/rogue/desk_deal.py lays it, imported when asked (as
         engine/game.py's every_card() imports engine/cards.py)."""
-        from games.rogue.desk_notation import set_up
+        from games.rogue.desk_deal import set_up
 
-        return set_up(self, order)
+        return set_up(self, order, _SHUFFLES)
 
     def _shuffle(self, buf, n):
         """Shuffle buf[:n] with the run's next shuffle (RNG1)."""
