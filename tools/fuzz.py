@@ -481,6 +481,8 @@ FLAGS = ("--game", "--rules", "--seed", "--deck", "--moves", "--bot", "--trace",
          "--sector", "--every", "--double", "--orders", "--tears", "--jobs", "--wear", "--quick", "--samples")
 
 
+# A .py a drive may hold beside the .mpy a build makes of it: the first game's rules.
+_STRAY = registry.GAMES[0].home.replace(".", "/") + "/rules.py"
 # Words a command line takes: the games' keys, the first game's first rule set, a number, a move, a bot, a key.
 _WORDS = tuple(e.key for e in registry.GAMES) + (registry.engine_class(registry.GAMES[0]).RULE_NAMES[0], "7", "AH>1", "greedy", "A")
 
@@ -879,7 +881,7 @@ def _scene(rng, root, tree, deploy):
         "lib/neopixel.mpy": b"C\x06neopixel",
         "lib/adafruit_displayio_ssd1306.mpy": b"C\x06a newer driver",
         "ui/mine.mpy": b"C\x06mine",
-        "games/ctd/rules.py": b"# an old copy\n",
+        _STRAY: b"# an old copy\n",
         "code.py.before-deckcrawl": b"# an earlier backup\n",
         "lib/pkg/mod.mpy": b"C\x06pkg",
     }
@@ -903,7 +905,7 @@ def _scene(rng, root, tree, deploy):
             "notes.txt": _sha(b"mine"), "settings.toml": _sha(b'DECKCRAWL_SDA = "GP0"\n'),
             "ui/mine.mpy": "0" * 64, "lib/neopixel.mpy": _sha(b"C\x06other"), "code.py": "0" * 64,
             "ui\\..\\..\\host\\x": _sha(b"host file"), "ui/../../host/x": _sha(b"host file"),
-            "games/ctd/rules.py": _sha(b"# an old copy\n"), "lib/pkg/mod.mpy": "nothex",
+            _STRAY: _sha(b"# an old copy\n"), "lib/pkg/mod.mpy": "nothex",
         }
         for rel in rng.sample(sorted(hostile), rng.randint(1, len(hostile))):
             entries[rel] = hostile[rel]

@@ -88,8 +88,8 @@ def parser(prog="tools.replay"):
     p.add_argument("--rules", help=rules_help())
     deal = p.add_mutually_exclusive_group(required=True)
     deal.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
-    deal.add_argument("--deck", help="the whole deal as card names (ctd: %s; soltura, scoundrel: %s; rogue: %s)"
-                      % (GAMES["ctd"].deck_help, GAMES["soltura"].deck_help, GAMES["rogue"].deck_help))
+    deal.add_argument("--deck", help="the whole deal as card names (%s)"
+                      % "; ".join("%s: %s" % (key, spec.deck_help) for key, spec in GAMES.items()))
     play = p.add_mutually_exclusive_group()
     play.add_argument("--moves", help="the moves to make, in the notation below")
     play.add_argument("--bot", help="let a bot play to the end: random or greedy")
