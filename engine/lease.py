@@ -13,8 +13,7 @@ is never that lease's.
     ...                   # its rules and screen are imported
     game.let_go()         # they leave the heap with the player
 
-    with Lease():         # for a moment: a list of winnable deals read once
-        ...
+    lease.read("games.ctd.winnable.ctd_classic:DEALS")   # for a moment
 
 A module that a longer-lived one imports must come in under the longer
 lease (Lease.load), or the younger one would let it go while the other
@@ -63,9 +62,6 @@ class Lease:
         self.before = tuple(sys.modules)
         _held.append(self)
 
-    def held(self):
-        return self in _held
-
     def load(self, path):
         """Import module path as this lease's, though a younger one is held
         (the app: a game's rules, imported while a menu of its own shows)."""
@@ -89,24 +85,24 @@ class Lease:
         self.before = ()
         release([name for name in until if name not in before and name in sys.modules])
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.let_go()
-
 
 def read(path):
     """The value "module:NAME" names, with the module and whatever it
     imported let go again (for what is read once, such as a rules page)."""
     module_path, name = path.split(":")
-    with Lease():
+    held = Lease()
+    try:
         return getattr(module(module_path), name)
+    finally:
+        held.let_go()
 
 
 def call(path, name, *args):
     """Call function name of module path, the module and whatever it imported
     let go after (for work done now and then: the store's log work, drawing a
     deal from a list)."""
-    with Lease():
+    held = Lease()
+    try:
         return getattr(module(path), name)(*args)
+    finally:
+        held.let_go()

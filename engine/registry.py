@@ -13,14 +13,15 @@ reads these entries (tests/test_registry.py holds it to that).
     rule_titles  its rule sets, in the engine's rule-set order
     rule_notes   a line on each rule set, shown under the rule-set menu
     home         its folder as a package: "games.ctd"
-    engine       "module:Class" of its rules, in the folder ("rules:Dungeon";
-                 the entry keeps it whole: "games.ctd.rules:Dungeon")
-    words        "module:NAME" of its rules pages, in the folder ("words:RULES")
-    screen       its play screen's module, the folder's play.py; it has
-                 Play(app, entry, rules, deal)
-    stats        the stats page's words, a (won, best, how) a rule set: "Won",
-                 "Best score" and None unless the game says its own; how is
-                 "module:function" in the folder that words a best, or None
+    engine       "module:Class" of its rules: "games.ctd.rules:Dungeon"
+    screen       its play screen's module, the folder's play.py: "games.ctd.play";
+                 it has Play(app, entry, rules, deal)
+    words        "module:NAME" of its rules pages: "games.ctd.words:RULES"
+                 (the paths are written out whole: a string made by joining
+                 would cost the board's heap its pieces and itself)
+    stats        the stats page's words, a (won, best, how) a rule set, or None
+                 for "Won", "Best score" (ui/setup.py); how is "module:function"
+                 in the folder that words a best, or None
     achievements True when the game has achievements: its words module's
                  ACHIEVEMENTS (a name and how to earn it, each) and its rules'
                  ACH_SHIFT (where its bits lie in the store's mask)
@@ -36,12 +37,11 @@ Memory: a few short strings an entry; no game module is imported by this one.
 
 
 
-_WON = "Won"  # the stats page's words of a rule set that says none of its own
-_BEST = "Best score"
-
-
 class Entry:
-    def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, words="words:RULES",
+    stats = None  # the defaults on the class: an entry's own dict holds only what it says
+    achievements = False
+
+    def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, screen, words,
                  stats=None, achievements=False):
         self.key = key
         self.game_id = game_id
@@ -49,11 +49,13 @@ class Entry:
         self.rule_titles = rule_titles
         self.rule_notes = rule_notes
         self.home = home
-        self.engine = home + "." + engine
-        self.screen = home + ".play"
-        self.words = home + "." + words
-        self.stats = stats or ((_WON, _BEST, None),) * len(rule_titles)
-        self.achievements = achievements
+        self.engine = engine
+        self.screen = screen
+        self.words = words
+        if stats:
+            self.stats = stats
+        if achievements:
+            self.achievements = achievements
 
     def part(self, name):
         """The dotted path of a module of the game's folder: part("checks")."""
@@ -63,16 +65,16 @@ class Entry:
 GAMES = (
     Entry("ctd", 1, "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
           ("The designer's rules", "A reserve, no cap", "Hard: few deals win"),
-          "games.ctd", "rules:Dungeon"),
+          "games.ctd", "games.ctd.rules:Dungeon", "games.ctd.play", "games.ctd.words:RULES"),
     Entry("soltura", 2, "Soltura", ("Score", "Pure Survival"),
           ("A roguelite score", "Live or die, no score"),
-          "games.crawl", "rules:Soltura", "words_soltura:RULES"),
+          "games.crawl", "games.crawl.rules:Soltura", "games.crawl.play", "games.crawl.words_soltura:RULES"),
     Entry("scoundrel", 3, "Scoundrel", ("Strict", "Equal or lower"),
           ("Chains strictly lower", "Chains equal or lower"),
-          "games.crawl", "rules:Scoundrel", "words_scoundrel:RULES"),
+          "games.crawl", "games.crawl.rules:Scoundrel", "games.crawl.play", "games.crawl.words_scoundrel:RULES"),
     Entry("rogue", 4, "Rogue Solitaire", ("Quick Play", "Campaign"),
           ("One floor: escape it", "10 floors and a feast"),
-          "games.rogue", "rules:Rogue",
+          "games.rogue", "games.rogue.rules:Rogue", "games.rogue.play", "games.rogue.words:RULES",
           stats=(("Escaped", "Fewest turns", None), ("Escaped", "Deepest", "words:deepest")), achievements=True),
 )
 

@@ -62,12 +62,13 @@ def test_load_gives_an_import_to_an_older_lease(modules):
 
 
 def test_read_and_call_keep_nothing(modules):
-    with Lease() as held:
-        assert held.held()
-        assert lease.read("leasepkg.a:VALUE") == "a"
-        assert modules() == []
-        assert lease.call("builtins", "len", "abc") == 3
-    assert not held.held()
+    held = Lease()
+    assert lease.read("leasepkg.a:VALUE") == "a"
+    assert modules() == []
+    assert lease.call("builtins", "len", "abc") == 3
+    lease.module("leasepkg.b")  # the outer lease's still
+    held.let_go()
+    assert modules() == [] and held not in lease._held
 
 
 def test_module_is_the_one_imported_even_when_a_package_attribute_is_stale(modules):

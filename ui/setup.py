@@ -27,6 +27,7 @@ from ui.screen import Screen
 from ui.text import COLUMNS, ROW, Text, pad
 
 _ROWS = const(8)
+_STATS = ("Won", "Best score", None)  # the stats words of a game that says none of its own
 
 
 def _line(screen, row, text=""):
@@ -63,7 +64,7 @@ class Stats(Screen):
         self.lines[0].set(_pair(entry.title[: COLUMNS - len(mark) - 1], mark))
         self.lines[1].set(entry.rule_titles[rules])
         rate = "%d%%" % (100 * st.won // st.played) if st.played else "-"
-        won, best, how = entry.stats[rules]  # the game's own words (engine/registry.py)
+        won, best, how = entry.stats[rules] if entry.stats else _STATS  # the game's own words (engine/registry.py)
         self.lines[2].set(_pair("Played", st.played))
         self.lines[3].set(_pair(won, "%d  %s" % (st.won, rate)))
         self.lines[4].set(_pair("Streak", st.streak))
