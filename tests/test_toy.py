@@ -225,8 +225,6 @@ def test_a_win_by_presses_counts_in_the_stats_screen(with_toy):
     assert read_row(d, 6) == "Best score" + " " * 10 + "3"
 
 
-@pytest.mark.xfail(strict=True, reason="ui/setup.py: A on any stats page opens Rogue Solitaire's achievements "
-                   "(registry.find('rogue')), and its stats words are chosen by entry.key == 'rogue'")
 def test_the_toys_stats_page_shows_no_other_games_achievements(with_toy):
     from engine import lease
 
@@ -400,11 +398,6 @@ def test_a_save_the_toy_checks_refuse_is_said_not_resumed(with_toy):
 
 
 # -- the command-line tools ------------------------------------------------------------------
-NO_TOY_IN_TOOLS = pytest.mark.xfail(strict=True, reason="tools/games.py: its GAMES is one class a real game, "
-                                     "so --game toy is refused (wanted: a face read from <home>.desk for each entry)")
-
-
-@NO_TOY_IN_TOOLS
 def test_replay_plays_the_toy_and_prints_its_state(tools_with_toy, capsys):
     replay = tools_with_toy["replay"]
     assert replay.main(["--game", "toy", "--rules", "two", "--seed", "5", "--moves", "d1 d2", "--trace"]) in (0, 2)
@@ -416,7 +409,6 @@ def test_replay_plays_the_toy_and_prints_its_state(tools_with_toy, capsys):
     assert states[-1]["game"] == "toy" and states[-1]["rules"] == "two"
 
 
-@NO_TOY_IN_TOOLS
 def test_replay_bot_and_simulate_agree_on_the_toy(tools_with_toy, capsys):
     replay, simulate = tools_with_toy["replay"], tools_with_toy["simulate"]
     assert replay.main(["--game", "toy", "--seed", "0", "--bot", "greedy"]) == 0
@@ -462,9 +454,6 @@ def test_fit_plays_the_toy_under_micropython_in_24k_allocating_nothing_per_move(
     assert out["moves"] > 20 and out["alloc_per_move_max"] == 0 and out["heap_free"] > 0
 
 
-@pytest.mark.xfail(strict=True, reason="tests/mp/ui_on_micropython.py: its PRESS map names each game's button "
-                   "driver by rules module, so the toy's (tests/toy/desk_presses.py) is a KeyError "
-                   "(wanted: the driver read from the entry's folder)")
 def test_the_screens_play_the_toy_under_micropython_from_title_to_game_over():
     import subprocess
 
@@ -479,8 +468,6 @@ def test_the_screens_play_the_toy_under_micropython_from_title_to_game_over():
 
 
 # -- the power-cut sweep and the fuzz --------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="tools/powercut.py: its GAMES names the four games' classes and bots "
-                   "(wanted: the registry's entries, their engine and desk_bots)")
 def test_the_power_cut_sweep_writes_and_recovers_the_toy(tools_with_toy):
     pc = tools_with_toy["powercut"]
     ops, _ = pc.make_script(1, games=12)
@@ -538,8 +525,6 @@ def test_the_fuzz_plays_out_every_toy_deal_to_the_end(with_toy):
             assert fuzz.play_out(toy.Pairs(rules).deal(seed), rng) is None
 
 
-@pytest.mark.xfail(strict=True, reason="tools/games.py lists no toy (--game toy refused), and tools/fuzz.py's "
-                   "_grammar and _deck_words name the games (a toy's move would be judged by the crawl's grammar)")
 def test_the_fuzz_cli_part_replays_the_toy(tools_with_toy):
     fuzz = tools_with_toy["fuzz"]
     counts = fuzz.Counts()

@@ -3,7 +3,8 @@ while one of them shows (ui/app.py transient), since they are rarely open.
 
 Stats: a page per game and rule set (played, won and the win rate, the
 streak and the best streak, the best score); left/right or up/down turn the
-pages, A shows the achievements, B goes back.  A game may say its own words
+pages, A shows the achievements of the page's game (if it has any: the
+hint line says so), B goes back.  A game may say its own words
 for a win and its best (engine/registry.py Entry.stats: Rogue Solitaire's
 escapes, fewest turns, deepest floor).
 
@@ -54,7 +55,7 @@ class Stats(Screen):
         self.page = page
         self.lines = [_line(self, row) for row in range(_ROWS - 1)]
         self.lines[0].invert()
-        _line(self, _ROWS - 1, "<>:MORE A:ACHV B:BACK" if _with_achievements(self.pages[0][0]) else "<>:MORE  B:BACK")
+        self.hint = _line(self, _ROWS - 1)
         self._fill()
 
     def _fill(self):
@@ -64,6 +65,7 @@ class Stats(Screen):
         self.lines[0].set(_pair(entry.title[: COLUMNS - len(mark) - 1], mark))
         self.lines[1].set(entry.rule_titles[rules])
         rate = "%d%%" % (100 * st.won // st.played) if st.played else "-"
+        self.hint.set("<>:MORE A:ACHV B:BACK" if entry.achievements else "<>:MORE  B:BACK")
         won, best, how = entry.stats[rules] if entry.stats else _STATS  # the game's own words (engine/registry.py)
         self.lines[2].set(_pair("Played", st.played))
         self.lines[3].set(_pair(won, "%d  %s" % (st.won, rate)))
@@ -84,7 +86,7 @@ class Stats(Screen):
         elif key in (buttons.LEFT, buttons.UP):
             self.page = (self.page - 1) % len(self.pages)
         elif key == buttons.A and kind == buttons.PRESS:
-            if _with_achievements(self.pages[self.page][0]) is not None:
+            if self.pages[self.page][0].achievements:  # the page's game's own, if it has any
                 self.app.transient("ui.setup", "Achievements", self.page)
             return False
         elif key == buttons.B and kind == buttons.PRESS:
@@ -96,17 +98,6 @@ class Stats(Screen):
         return True
 
 
-def _with_achievements(entry):
-    """The game whose achievements the stats page of entry shows: its own,
-    or the first game's that has any (None when no game has)."""
-    if entry.achievements:
-        return entry
-    for e in registry.GAMES:
-        if e.achievements:
-            return e
-    return None
-
-
 class Achievements(Screen):
     """A game's achievements (engine/registry.py Entry.achievements): a line
     each, "*" before the earned ones; the chosen one (up/down) inverted and
@@ -115,7 +106,7 @@ class Achievements(Screen):
     def __init__(self, app, page=0):
         super().__init__(app)
         self.page = page  # the stats page to go back to
-        entry = _with_achievements(_pages()[page][0])
+        entry = _pages()[page][0]
         self.names = lease.read(entry.words.split(":")[0] + ":ACHIEVEMENTS")
         shift = lease.read(entry.engine.split(":")[0] + ":ACH_SHIFT")
         self.earned = app.store.achievements >> shift

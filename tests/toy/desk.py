@@ -25,6 +25,7 @@ class Pairs:
     press = staticmethod(desk_presses.play)
     deck_help = "the six cards from the deck's top (AS AH 2S 2H 3S 3H in any order)"
     UNDO = UNDO
+    move_grammar = r"(?ai)(?:u|undo|d[1-3]|m(?:12|13|23))\Z"  # the notation above (tools/fuzz.py)
 
     @staticmethod
     def deal(rules, seed=None, deck=None):
