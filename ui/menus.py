@@ -32,7 +32,9 @@ _BODY = const(6)  # lines of text a page shows
 class Menu(Screen):
     """A title, optional lines under it, choices and a line of buttons;
     up/down choose (round the ends), A takes, B goes back, right asks for
-    more (a rules page), left for what is beside it (a rule set's deals)."""
+    more (a rules page), left for what is beside it (a rule set's deals).
+    More choices than rows scroll: the rows show choices[top:], and rows[k]
+    is the row of choice top + k."""
 
     def __init__(self, app, title, lines, choices, chosen=0, hint=""):
         super().__init__(app)
@@ -41,13 +43,14 @@ class Menu(Screen):
         for text in lines:
             self.line(row, text)
             row += 1
-        if row + len(choices) < _ROWS - (1 if hint else 0):
+        last = _ROWS - (1 if hint else 0)  # the row under the choices
+        if row + len(choices) < last:
             row += 1  # a blank row above the choices, where there is room
         self.choices = choices
+        self.top = 0  # the first choice shown
         self.rows = []
-        for text in choices:
-            self.rows.append(self.line(row, " " + text))
-            row += 1
+        for k in range(min(len(choices), last - row)):
+            self.rows.append(self.line(row + k, " " + choices[k]))
         if hint:
             self.line(_ROWS - 1, hint)
         self.chosen = -1
@@ -61,10 +64,18 @@ class Menu(Screen):
     def choose(self, i):
         if i == self.chosen:
             return False
-        if self.chosen >= 0:
-            self.rows[self.chosen].invert(False)
+        n = len(self.rows)
+        top = min(self.top, i) if i < self.top + n else i - n + 1
+        if top != self.top:  # scrolled: every row shows another choice
+            self.top = top
+            for k in range(n):
+                self.rows[k].set(" " + self.choices[top + k])
+                self.rows[k].invert(top + k == i)
+        else:
+            if self.chosen >= 0:
+                self.rows[self.chosen - top].invert(False)
+            self.rows[i - top].invert(True)
         self.chosen = i
-        self.rows[i].invert(True)
         return True
 
     def button(self, key, kind):
