@@ -12,6 +12,7 @@ from engine.rng import Rng
 from tests import crawl_decks
 from tools import expert
 from tools.games import GAMES
+from games.crawl import desk_expert as crawl_expert
 from tools.simulate import run as run_bot
 from games.crawl import desk_notation as crawl_notation
 
@@ -124,7 +125,7 @@ def test_the_expert_chooses_by_the_hidden_cards_it_samples():
 
 def test_the_crawl_player_remembers_preview_swap_and_avoid_and_forgets_at_flee():
     game = crawl_decks.deal(crawl.Soltura, crawl.SURVIVAL, "RJ BJ 9S 2H 4C 3D 8H 6C 10S 5D")
-    eyes = expert.CrawlEyes()
+    eyes = crawl_expert.Eyes()
     eyes.start(game)
     top3 = [game.top(0), game.top(1), game.top(2)]
     assert eyes.play(game, crawl.move(crawl.A_PREVIEW, 0)) == 0
@@ -145,7 +146,7 @@ def test_the_crawl_player_remembers_preview_swap_and_avoid_and_forgets_at_flee()
     assert bytes(world.deck[:game.deck_n]) != bytes(game.deck[:game.deck_n])
 
     game = crawl_decks.deal(crawl.Scoundrel, crawl.STRICT, "7S 5D 3H JC")
-    eyes = expert.CrawlEyes()
+    eyes = crawl_expert.Eyes()
     eyes.start(game)
     room = list(game.room)
     assert eyes.play(game, crawl.AVOID) == 0
@@ -153,7 +154,7 @@ def test_the_crawl_player_remembers_preview_swap_and_avoid_and_forgets_at_flee()
     assert list(game.deck[:4]) == list(reversed(room))
 
     game = crawl_decks.deal(crawl.Soltura, crawl.SURVIVAL, "RJ BJ 2S 3S")
-    eyes = expert.CrawlEyes()
+    eyes = crawl_expert.Eyes()
     eyes.start(game)
     assert eyes.play(game, crawl.move(crawl.A_PREVIEW, 0)) == 0
     assert any(eyes.known)

@@ -15,8 +15,9 @@ outcome is chosen (a win first; then, as a tiebreak, the score of a win or the
 progress of a loss: monsters slain, or monsters left).  The same K worlds serve
 every move (common random numbers).
 
-What the player knows is kept by an Eyes object per game (DungeonEyes,
-CrawlEyes) that watches each move as the player would (play()), and lists the
+What the player knows is kept by an Eyes object per game (its folder's
+desk_expert.py gives Eyes and outcome; a game without one is not offered)
+that watches each move as the player would (play()), and lists the
 hidden places of a state and refills them (fill()).  The unseen cards are
 worked out from the visible ones (every card of the game less those in
 sight), never read from the hidden places, so two games that look the same to
@@ -37,13 +38,13 @@ restored, not rebuilt, for each move it tries.
 Desktop only (CPython): it allocates freely.
 """
 
+import importlib
 import json
 import sys
 import time
 
-from engine import cards
-from games.crawl import rules as crawl
-from games.ctd import rules as ctd
+
+from engine import registry
 from engine.game import PLAYING, WON
 from engine.rng import SEED_MAX, Rng
 from tools import cli
@@ -55,10 +56,10 @@ SAMPLES = 16  # worlds a decision (--samples)
 MOST_SAMPLES = 1000  # --samples at most
 MOST_GAMES = 100000  # --games at most (a day's run or more)
 ROLLOUT_LIMIT = 600  # moves a rollout may take before it counts as a loss (no game needs 200)
-_WIN = 10000  # the value of a win, above any tiebreak
+WIN = 10000  # the value of a win, above any tiebreak (the games' desk_expert.outcome)
 
 
-def _unseen(every, seen):
+def unseen_of(every, seen):
     """The cards of `every` (in its order) that are not in `seen`, as a list."""
     left = {}
     for c in seen:
@@ -74,121 +75,54 @@ def _unseen(every, seen):
     return out
 
 
-def _shuffled(items, rng):
+def shuffled(items, rng):
     items = list(items)
     rng.shuffle(items)
     return items
 
 
-class DungeonEyes:
-    """What a Clear the Dungeon player knows: everything in sight (the face-up
-    monsters, the attacks, the hand, the pile, the slain), and nothing of the
-    face-down monsters or the order of the power deck.  There is nothing to
-    remember beyond the table."""
-
-    def start(self, game):
-        pass
-
-    def play(self, game, mv):
-        return game.play(mv)
-
-    def seen(self, game):
-        out = [m for m in game.monsters if m and not m & cards.FACE_DOWN]
-        out += list(game.attacks) + list(game.hand) + list(game.pile[:game.pile_n]) + list(game.gone[:game.gone_n])
-        return out
-
-    def fill(self, game, world, rng):
-        """Put into world's hidden places (face-down monsters, deck[top:]) the
-        unseen cards, shuffled by rng."""
-        unseen = _unseen(cards.standard_deck(), self.seen(game))
-        monsters = _shuffled([c for c in unseen if 11 <= c & 0x0F <= 13], rng)
-        power = _shuffled([c for c in unseen if not 11 <= c & 0x0F <= 13], rng)
-        for i in range(ctd.MONSTERS):
-            if game.monsters[i] & cards.FACE_DOWN:
-                world.monsters[i] = monsters.pop() | cards.FACE_DOWN
-        for i in range(game.top, ctd.POWER_CARDS):
-            world.deck[i] = power.pop()
-        if monsters or power:
-            raise AssertionError("the unseen cards do not fit the hidden places")
+def _hooks(game):
+    """The desk_expert module of the game's folder (by its GAME_ID), or None."""
+    if game.GAME_ID not in _HOOKS:
+        _HOOKS[game.GAME_ID] = None
+        for e in registry.GAMES:
+            if e.game_id == game.GAME_ID:
+                try:
+                    _HOOKS[game.GAME_ID] = importlib.import_module(e.part("desk_expert"))
+                except ImportError:
+                    pass
+    return _HOOKS[game.GAME_ID]
 
 
-class CrawlEyes:
-    """What a Soltura or Scoundrel player knows: the room, the weapon and its
-    chain, the pile, the slain, the escort; and, of the deck, the cards it
-    has watched go there or seen in it: Preview's top three, a swapped monster
-    on top, an avoided room at the bottom.  known[i] is the card known at
-    deck[i] (0: unknown); Flee's shuffle forgets them all."""
-
-    def start(self, game):
-        self.known = bytearray(len(game.deck))
-
-    def play(self, game, mv):
-        """Make move mv in game, and remember what the player sees it do."""
-        act = mv >> 4
-        n0 = game.deck_n
-        room = bytes(game.room)
-        why = game.play(mv)
-        if why:
-            return why
-        known = self.known
-        if act == crawl.A_FLEE:
-            for i in range(len(known)):
-                known[i] = 0
-        elif mv == crawl.AVOID:  # the room under the deck, its last card at the bottom
-            n = sum(1 for c in room if c)
-            known[n:n0 + n] = known[0:n0]
-            k = n
-            for c in room:
-                if c:
-                    k -= 1
-                    known[k] = c
-        elif act == crawl.A_SWAP:
-            known[n0 - 1] = room[mv & 3]
-        elif act == crawl.A_PREVIEW:
-            for i in range(min(3, game.deck_n)):
-                known[game.deck_n - 1 - i] = game.deck[game.deck_n - 1 - i]
-        for i in range(game.deck_n, len(known)):
-            known[i] = 0
-        return 0
-
-    def seen(self, game):
-        out = list(game.room) + [game.weapon] + list(game.chain[:game.chain_n])
-        out += list(game.pile[:game.pile_n]) + list(game.slain[:game.slain_n]) + list(game.escort)
-        return out + list(self.known[:game.deck_n])
-
-    def fill(self, game, world, rng):
-        """Put into world's unknown deck places the unseen cards, shuffled by
-        rng; the known places keep their cards.  Flee's shuffle in the world
-        is seeded by rng too."""
-        unseen = _shuffled(_unseen(game.every_card(), self.seen(game)), rng)
-        for i in range(game.deck_n):
-            world.deck[i] = self.known[i] or unseen.pop()
-        if unseen:
-            raise AssertionError("the unseen cards do not fit the hidden places")
-        world.seed = rng.below(30000) << 15 | rng.below(30000)
+_HOOKS = {}  # GAME_ID -> its folder's desk_expert module, or None
 
 
 def outcome(game):
-    """A finished game's value: a win above any loss; then the score of a win,
-    or how far a loss got (Clear the Dungeon: monsters slain; the crawl:
-    minus the monsters left)."""
-    if isinstance(game, ctd.Dungeon):
-        return _WIN + game.score() if game.status == WON else game.kills
-    if game.status == WON:
-        return _WIN + game.score() if game.rules == game.SCORING_RULES else _WIN + game.hp
-    return -game.monsters_left()
+    """A finished game's value, by its folder's desk_expert.outcome: a win
+    above any loss (WIN); then, as a tiebreak, the score of a win or how far
+    a loss got."""
+    return _hooks(game).outcome(game)
 
 
-EYES = {"ctd": DungeonEyes, "soltura": CrawlEyes, "scoundrel": CrawlEyes}  # the games the expert plays
+def expert_games():
+    """The keys of the games the expert plays: those whose folder gives a
+    desk_expert.py (Eyes, outcome)."""
+    out = []
+    for e in registry.GAMES:
+        try:
+            importlib.import_module(e.part("desk_expert"))
+        except ImportError:
+            continue
+        out.append(e.key)
+    return out
 
 
 def eyes_for(game):
     """The Eyes of the game's player; ValueError for a game the expert does not play."""
-    if isinstance(game, ctd.Dungeon):
-        return DungeonEyes()
-    if isinstance(game, crawl.Crawl):
-        return CrawlEyes()
-    raise ValueError("the expert does not play %s" % type(game).__name__)
+    hooks = _hooks(game)
+    if hooks is None:
+        raise ValueError("the expert does not play %s" % type(game).__name__)
+    return hooks.Eyes()
 
 
 class Expert:
@@ -246,7 +180,7 @@ class Expert:
                 while world.status == PLAYING and steps < ROLLOUT_LIMIT:
                     world.play(bot(world, rng))
                     steps += 1
-                totals[i] += outcome(world) if world.status != PLAYING else -_WIN
+                totals[i] += outcome(world) if world.status != PLAYING else -WIN
         return list(zip(legal, totals))
 
     def choose(self, game):
@@ -318,7 +252,7 @@ def main(argv=None):
 
 def parser():
     p = cli.Parser("expert", description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", required=True, choices=sorted(EYES))
+    p.add_argument("--game", required=True, choices=sorted(expert_games()))
     p.add_argument("--rules", help=RULES_HELP + "; default: every rule set of the game")
     p.add_argument("--games", type=cli.int_in(1, MOST_GAMES), default=100,
                    help="how many deals (default 100, at most %d)" % MOST_GAMES)
