@@ -12,6 +12,7 @@ import pytest
 
 from engine import notation, save_checks, saves
 from games.crawl import rules as crawl
+from games.crawl.desk_solve import Rules as CrawlRules
 from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
 from engine.rng import Rng
@@ -20,8 +21,10 @@ from tools import solve
 from tools.games import GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULE_SETS = [(key, rules) for key in ("ctd", "soltura", "scoundrel") for rules in range(len(GAMES[key].rules))]
-OTHERS = [(key, rules) for key in GAMES if key not in solve.RULES for rules in range(len(GAMES[key].rules))]
+SOLVED = [(key, rules) for key in solve.hooked() for rules in range(len(GAMES[key].rules))]
+# Rogue Solitaire's hooks know nothing of its own (the whole state, the greedy bot first)
+WHOLE_STATE = [(key, rules) for key, rules in SOLVED if key == "rogue"]
+SOLVED = [(key, rules) for key, rules in SOLVED if key != "rogue"]
 
 
 def run(*args):
@@ -85,7 +88,7 @@ def played_into(key, rules, seed, moves, rng_seed):
 
 
 # -- the engine pieces the search stands on ----------------------------------------
-@pytest.mark.parametrize("key,rules", RULE_SETS)
+@pytest.mark.parametrize("key,rules", SOLVED)
 def test_snapshot_and_restore_with_status_and_moves_give_back_the_same_save(key, rules):
     game = played_into(key, rules, 5, 6, 1)
     before = save_of(game)
@@ -102,7 +105,7 @@ def test_snapshot_and_restore_with_status_and_moves_give_back_the_same_save(key,
     assert save_of(game) == before
 
 
-@pytest.mark.parametrize("key,rules", RULE_SETS)
+@pytest.mark.parametrize("key,rules", SOLVED)
 def test_the_solvers_move_list_is_the_engines(key, rules):
     """Along random games (placements preferred, to go deep): the same
     moves; for Clear the Dungeon in the same order too."""
@@ -110,7 +113,7 @@ def test_the_solvers_move_list_is_the_engines(key, rules):
     seen = 0
     for seed in range(100):
         game = GAMES[key].deal(rules, seed=seed)
-        moves = solve.RULES[key](game)
+        moves = solve.rules_of(GAMES[key], game)
         while game.status == PLAYING:
             n = game.legal_moves()
             legal = list(game.legal[:n])
@@ -138,7 +141,7 @@ def winning_line(key, rules):
     return _LINES[key, rules]
 
 
-@pytest.mark.parametrize("key,rules", RULE_SETS)
+@pytest.mark.parametrize("key,rules", SOLVED)
 def test_a_line_the_solver_finds_replays_to_won(key, rules):
     seed, line = winning_line(key, rules)
     state = replay(key, rules, seed, line)
@@ -161,7 +164,7 @@ def off_the_line(key, rules, back, detour):
     return game
 
 
-@pytest.mark.parametrize("key,rules", RULE_SETS)
+@pytest.mark.parametrize("key,rules", SOLVED)
 def test_the_solver_agrees_with_a_plain_search_near_the_end(key, rules):
     """Positions near the end of a won deal, on its line and off it: the
     solver's answer is the plain search's, and a line it finds wins."""
@@ -175,7 +178,7 @@ def test_the_solver_agrees_with_a_plain_search_near_the_end(key, rules):
         if expected is None:
             continue
         saved = save_of(game)
-        solver = solve.Solver(game, solve.RULES[key](game), 100000)
+        solver = solve.Solver(game, solve.rules_of(GAMES[key], game), 100000)
         found = solver.solve()
         assert found == expected, detour
         if found:
@@ -195,7 +198,7 @@ def test_both_answers_come_up_near_the_end():
         for detour in range(1, 10):
             game = off_the_line(key, rules, 9 if key == "ctd" else 12, detour)
             if game.status == PLAYING:
-                answers.add(solve.Solver(game, solve.RULES[key](game), 100000).solve())
+                answers.add(solve.Solver(game, solve.rules_of(GAMES[key], game), 100000).solve())
     assert answers >= {True, False}
 
 
@@ -212,8 +215,8 @@ def test_a_deal_that_must_lose_is_unwinnable():
     assert r["winnable"] is False and r["line"] == []
 
 
-# -- the crawl's bound (CrawlRules.dead) ---------------------------------------------
-class Unbounded(solve.CrawlRules):
+# -- the crawl's bound (games/crawl/desk_solve.py, Rules.dead) ---------------------------------------------
+class Unbounded(CrawlRules):
     """The crawl's search knowledge without its bound."""
 
     def dead(self, g):
@@ -239,7 +242,7 @@ def test_the_crawl_bound_is_tight_on_a_small_dungeon():
             game = crawl.Scoundrel(rules)
             game.set_up(notation.parse_list("10D KS KC QS QC 3H 2S 9D"))
             game.hp = hp
-            assert solve.CrawlRules(game).dead(game) == (hp <= most), (rules, hp)
+            assert CrawlRules(game).dead(game) == (hp <= most), (rules, hp)
             assert brute(game, 10**6) == (hp > most), (rules, hp)
 
 
@@ -249,7 +252,7 @@ def test_the_crawl_bound_cuts_a_deal_short():
     otherwise play out)."""
     game = GAMES["scoundrel"].deal(crawl.STRICT, seed=3)
     plain = solve.Solver(copy_of(game), Unbounded(game), 20000)
-    bounded = solve.Solver(game, solve.CrawlRules(game), 20000)
+    bounded = solve.Solver(game, CrawlRules(game), 20000)
     assert bounded.solve() is True and bounded.nodes <= 1000
     assert plain.solve() is None
 
@@ -263,7 +266,7 @@ def test_the_crawl_bound_cuts_no_state_that_can_be_won(key, rules):
     dead = decided = 0
     for seed in range(seeds):
         game = GAMES[key].deal(rules, seed=seed)
-        cut = solve.CrawlRules(game)
+        cut = CrawlRules(game)
         rng = random.Random(seed)
         while game.status == PLAYING:
             if cut.dead(game):
@@ -280,15 +283,15 @@ def test_the_crawl_bound_cuts_no_state_that_can_be_won(key, rules):
     assert dead >= 15 and decided >= 0.8 * dead, (dead, decided)
 
 
-class Recording(solve.CrawlRules):
+class Recording(CrawlRules):
     """The crawl's search knowledge, keeping a copy of each state its bound cuts."""
 
     def __init__(self, game):
-        solve.CrawlRules.__init__(self, game)
+        CrawlRules.__init__(self, game)
         self.cut = []
 
     def dead(self, g):
-        if solve.CrawlRules.dead(self, g):
+        if CrawlRules.dead(self, g):
             snap = bytearray(len(g.state))
             g.snapshot(snap)
             self.cut.append((snap, g.moves))
@@ -356,8 +359,8 @@ def test_the_command_prints_one_json_line_that_replays_to_won():
     assert replay("ctd", 0, 0, out["line"])["status"] == "won"
 
 
-@pytest.mark.parametrize("key,rules", OTHERS)
-def test_a_game_without_rules_of_its_own_is_solved_by_its_whole_state(key, rules):
+@pytest.mark.parametrize("key,rules", WHOLE_STATE)
+def test_a_game_whose_hooks_know_no_rules_is_solved_by_its_whole_state(key, rules):
     """Rogue Solitaire: the search keys on the whole state and plays the
     greedy bot's moves first; a line it finds replays to won."""
     for seed in range(5):

@@ -1,34 +1,40 @@
 """Solve a deal exactly: can it be won, and how?  The solver sees the whole
-deal (every card's place, and the shuffles of Soltura's Flee, which the seed
-and the move count fix), so a deal it calls unwinnable is lost whatever the
+deal (every card's place, and whatever the seed and the move count fix, such
+as a shuffle in play), so a deal it calls unwinnable is lost whatever the
 player does.
 
-    python -m tools.solve --game ctd --rules classic --seed 7
-    python -m tools.solve --game soltura --rules survival --deck "5S 7H ..." --budget 200000
-    nice -n 19 python -m tools.solve --game scoundrel --rules strict --sweep 0-999 --out s.jsonl --budget 20000
-    python -m tools.solve --summary data/sweeps/ctd-classic.jsonl
+    python -m tools.solve --game KEY --rules NAME --seed 7
+    python -m tools.solve --game KEY --rules NAME --deck "5S 7H ..." --budget 200000
+    nice -n 19 python -m tools.solve --game KEY --rules NAME --sweep 0-999 --out s.jsonl --budget 20000
+    python -m tools.solve --summary data/sweeps/KEY-NAME.jsonl
 
 One deal prints one JSON line: winnable (true; false; null when the budget
 ran out first), line (the winning moves in the notation tools.replay reads,
 which play the deal to "won"; [] otherwise), nodes, seconds, budget.  A game
-is won by the engine's status: in Soltura's Score, winning is surviving.
+is won by the engine's status (a game that scores may count surviving as
+winning).
 
 The search is depth-first over the engine itself: each move is made with
 game.play() and taken back by restoring a snapshot of the game's state (one
 byte copy, engine/game.py) with the ints a snapshot leaves out (status; moves,
-which Flee's shuffle reads; the undo log's length).  Moves are tried best
-first (each game's Rules class below orders them).  Every state proven lost
-is kept in a table under the bytes that decide its future (Rules.key) with
-its worth, a few numbers where more is never worse (HP, the damage pile's
-room...): a state reached again, or one of the same key no better in any
-number, is lost without a search.  Clear the Dungeon also stops where too few
-power cards are left (Rules.dead); Scoundrel, and Soltura once no Joker is
-left to draw, where the monsters left must cost more HP than the HP and every
-potion left can give (each at least its value over the best weapon that may
-still strike it; one may stay in the last room).  The budget counts the moves
-made.  A game without a Rules class (Rogue Solitaire) is searched by its whole
-state, its greedy bot's move first.  Memory: the table, about 150-250 bytes a
-lost state (a million-move search stays well under 500 MB).
+which a shuffle in play may read; the undo log's length).  Every state proven
+lost is kept in a table under the bytes that decide its future (Rules.key)
+with its worth, a few numbers where more is never worse (HP, room left...): a
+state reached again, or one of the same key no better in any number, is lost
+without a search.  The budget counts the moves made.  Memory: the table,
+about 150-250 bytes a lost state (a million-move search stays well under
+500 MB).
+
+What the search knows of a game's rules is its folder's hooks: the module
+desk_solve.py of games/<home>/ (Entry.part("desk_solve")) gives one class,
+Rules, made as Rules(game) for the game to be solved, with
+    key(g)       (bytes, worth): the bytes that decide g's future, and a
+                 tuple of numbers where more is never worse (() for none)
+    dead(g)      True when g is surely lost (a cut; False when unsure)
+    moves(g)     g's legal moves (those of legal_moves(), in any order)
+    order(g, ms) the moves ms in the order to try them, best first
+The solver takes the games whose folder gives those hooks (--help lists
+them) and no other.
 
 --sweep A-B solves deals A..B (a million at most) on --jobs processes
 (default every core; never more than the deals, and a warning above the
@@ -47,16 +53,14 @@ folder, a FIFO or a device (/dev/zero) is refused before it is read, and an
 Exit codes: 0 done, 2 bad input (one line on stderr), 130 interrupted.
 """
 
+import argparse
+import importlib
 import json
 import os
 import sys
 import time
 
-from engine import cards
-from games.crawl import rules as crawl
-from games.ctd import rules as ctd
 from engine.game import PLAYING, WON
-from engine.rng import Rng
 from tools import cli
 from tools.games import GAMES, RULES_HELP, rules_index
 from tools.replay import LONGEST_CARD
@@ -74,290 +78,49 @@ class OutOfBudget(Exception):
     pass
 
 
-# -- what each game's search knows of its rules ---------------------------------------
-class CtdRules:
-    """Clear the Dungeon.  The future of a state is decided by the monsters,
-    the hand, how far the power deck is drawn, what each column's attack
-    needs next (its role, and for a pair the first card's value: which cards
-    lie on it is no matter, they leave with the monster), and the pile: its
-    order in Reserve (its top card is playable), only its size in Classic
-    and One Strike (dead cards).  Within a key a state is better with fewer
-    cards on the damage pile and higher first cards waiting for their pairs
-    (each only allows more)."""
-
-    def __init__(self, game):
-        self.reserve = game.rules == ctd.RESERVE
-
-    def key(self, g):
-        roles = bytearray(g.columns)
-        worth = [0] * (g.columns + 1)
-        if not self.reserve:
-            worth[0] = ctd.DAMAGE_LIMIT - g.pile_n
-        for col in range(g.columns):
-            role = g.role(col)
-            roles[col] = role
-            if role == 1:
-                worth[col + 1] = ctd.value(g.attacks[col * 3])
-        key = bytes(g.monsters) + bytes(roles) + bytes(g.hand) + bytes((g.top,))
-        if self.reserve:
-            key += bytes(g.pile[: g.pile_n])
-        return key, worth
-
-    def dead(self, g):
-        """True when too few power cards are left for the monsters: each
-        monster takes three, less those already on it."""
-        need = 3 * (ctd.MONSTERS - g.kills)
-        for i in range(12):
-            need -= g.attacks[i] != 0
-        have = ctd.POWER_CARDS - g.top + g.hand_size()
-        if self.reserve:
-            have += g.pile_n
-        return have < need
-
-    def moves(self, g):
-        """The legal moves in legal_moves()'s order (by source, then target),
-        found from each column's facts once instead of check() per pair."""
-        onestrike = g.rules == ctd.ONESTRIKE
-        busy = -1  # One Strike: the column under attack this hand (-2: several)
-        cols = []
-        for col in range(g.columns):
-            f = g.front(col)
-            if f < 0:
-                cols.append(None)
-                continue
-            m = g.monsters[f]
-            role = g.role(col)
-            if role and onestrike:
-                busy = col if busy == -1 else -2
-            pair = ctd.value(g.attacks[col * 3]) if role == 1 else 0
-            cols.append((col, m & 0x0F, (m >> 4) & 3, role, pair))
-        spare = g.hand_size() - 1
-        out = []
-        for source in range(4):
-            c = g.source_card(source)
-            if c == 0:
-                continue
-            v = ctd.value(c)
-            joker = c & 0x0F == cards.JOKER
-            for column in cols:
-                if column is None:
-                    continue
-                col, power, suit, role, pair = column
-                if onestrike and ((busy != -1 and busy != col) or spare < 2 - role):
-                    continue
-                if role == 0:
-                    ok = v + 10 >= power
-                elif role == 1:
-                    ok = pair + v >= power
-                else:
-                    ok = joker or (c >> 4) & 3 == suit
-                if ok:
-                    out.append((source << 4) | col)
-            if source != ctd.FROM_RESERVE:
-                out.append((source << 4) | ctd.TO_PILE)
-        return out
-
-    def order(self, g, moves):
-        """Kills first, then pairs, then first attacks, the pile last."""
-
-        def rank(mv):
-            target = mv & 0x0F
-            if target == ctd.TO_PILE:
-                return 3
-            return 2 - g.role(target)
-
-        return sorted(moves, key=rank)
+# -- what each game's search knows of its rules: its folder's desk_solve.py ---------------
+HOOKS = "desk_solve"  # the module of a game's folder that the solver reads (its Rules)
 
 
-class CrawlRules:
-    """Soltura and Scoundrel.  The future of a state is decided by the deck
-    (in order), the room, and (while the black Joker can still Flee) the move
-    count, which Flee's shuffle reads: these make its key.  Within a key a
-    state is better when it is better in each of: HP; what the weapon may
-    still strike (the last monster it slew, 15 when none); its power; a
-    potion left to drink in this room; the room's avoid left.  More of each
-    never hurts (a heal over the cap is a heal to it, and each of the others
-    only adds choices).  The pile, the chain below its last monster, the
-    slain and the escort only score."""
-
-    def __init__(self, game):
-        self.max_hp = game.MAX_HP
-        self.strict = game.strict()
-
-    def key(self, g):
-        deck = bytes(g.deck)
-        room = bytes(g.room)
-        if crawl.MISCHIEVOUS in deck or crawl.MISCHIEVOUS in room:
-            room += bytes((g.moves & 0xFF, g.moves >> 8))
-        if g.weapon:
-            reach = crawl.value(g.chain[g.chain_n - 1]) if g.chain_n else 15
-        else:
-            reach = 0
-        avoid = g.touched == 0 and g.avoided == 0
-        return deck + room, (g.hp, reach, g.power(), g.potions == 0, avoid)
-
-    def dead(self, g):
-        """True when the monsters left must cost more HP than the player has
-        and the potions left can give, once no Joker is left in the deck or
-        the room (they buff, heal and change the deck).  Each monster costs
-        at least its value less the best weapon that may yet strike it (0 for
-        none): a weapon of the deck or the room, or the one held when its
-        chain allows it.  Under the strict rule a weapon's chain strikes each
-        value once at most, so the copies of a value share out the weapons,
-        best first.  One monster may be left in the last room: its cost (the
-        dearest) is not counted.  The HP can end no higher than the HP now
-        and every potion left drunk in full, and must end above 0."""
-        cards = bytes(g.deck[: g.deck_n]) + bytes(g.room)
-        if crawl.MISCHIEVOUS in cards or crawl.BENEVOLENT in cards:
-            return False
-        budget = g.hp + sum(cards.translate(_POTION_VALUE))
-        weapons = cards.translate(_WEAPON_VALUE)
-        best = max(weapons)
-        weapons = (best, max(weapons.replace(bytes((best,)), b""), default=0) if best else 0)
-        if sum(cards.translate(_OVER[weapons[1]])) < budget:  # none costs more than over the second best
-            return False
-        monsters = cards.translate(_MONSTER_VALUE)
-        held = g.power()
-        if g.weapon:
-            reach = g.last_slain() or 15
-            if not self.strict:
-                reach += 1  # equal or lower: as strictly lower than one more
-        else:
-            reach = 0
-        cost = worst = 0
-        for v in range(2, 15):
-            k = monsters.count(v)
-            if k == 0:
-                continue
-            best = weapons[0]
-            if v < reach and held > best:
-                powers = (held, best)
-            elif v < reach and held > weapons[1]:
-                powers = (best, held)
-            else:
-                powers = weapons
-            if not self.strict:
-                powers = (powers[0], powers[0])
-            last = 0
-            for i in range(k):
-                last = v - powers[i] if v > powers[i] else 0
-                cost += last
-            if last > worst:
-                worst = last
-        return cost - worst >= budget
-
-    def moves(self, g):
-        """The legal moves, as legal_moves() finds them but asking check()
-        only about the actions each card's kind allows."""
-        out = []
-        for slot in range(4):
-            c = g.room[slot]
-            if c == 0:
-                continue
-            k = crawl.kind(c)
-            if k == crawl.MONSTER:
-                acts = _FIGHTS
-            elif k == crawl.JOKER:
-                acts = _BENEVOLENT if c == crawl.BENEVOLENT else _MISCHIEVOUS
-            else:
-                acts = _USE
-            for act in acts:
-                if act == crawl.A_SWAP:
-                    for target in range(4):
-                        mv = crawl.move(act, slot, target)
-                        if g.check(mv) == 0:
-                            out.append(mv)
-                else:
-                    mv = crawl.move(act, slot)
-                    if g.check(mv) == 0:
-                        out.append(mv)
-        if g.CAN_AVOID and g.check(crawl.AVOID) == 0:
-            out.append(crawl.AVOID)
-        return out
-
-    def order(self, g, moves):
-        """A better weapon first, then the moves that cost least: the weapon
-        on the biggest monster it strikes for little, a potion that heals,
-        small monsters barehanded (they would spend the weapon's reach);
-        avoiding, and a potion that heals nothing, last."""
-        power = g.power()
-        hp = g.hp
-
-        def rank(mv):
-            act = mv >> 4
-            if act == crawl.A_AVOID:
-                return 8
-            c = g.room[(mv >> 2) & 3]
-            v = crawl.value(c)
-            if act == crawl.A_WEAPON:
-                return g.damage(c, True) - v / 4
-            if act == crawl.A_BARE:
-                return v
-            if act == crawl.A_USE:
-                if crawl.kind(c) == crawl.WEAPON:
-                    return -20 if v > power else power - v
-                heal = g.potion_heals(c)
-                return -heal if heal else 9
-            if act == crawl.A_BUFF or act == crawl.A_HEAL:
-                return -3 if act == crawl.A_BUFF or hp + 3 <= self.max_hp else 0
-            return 5
-
-        return sorted(moves, key=rank)
+def hooks(spec, part=HOOKS):
+    """The hooks of a game for a tool: the module `part` of its folder
+    (imported), or None for a game whose folder has none.  tools/expert.py
+    reads its own hooks so too."""
+    name = spec.entry.part(part)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
 
 
-def _values(of_kind):
-    """A bytes.translate table: each card of the kind to its value, any other byte to 0."""
-    return bytes(crawl.value(c) if c < 0x40 and c & 0x0F and crawl.kind(c) == of_kind else 0 for c in range(256))
+def hooked(part=HOOKS):
+    """The keys of the games whose folder gives the hooks `part`, in the registry's order."""
+    return [key for key, spec in GAMES.items() if hooks(spec, part) is not None]
 
 
-_MONSTER_VALUE = _values(crawl.MONSTER)
-_POTION_VALUE = _values(crawl.POTION)
-_WEAPON_VALUE = _values(crawl.WEAPON)
-_OVER = [bytes(v - w if v > w else 0 for v in _MONSTER_VALUE) for w in range(11)]  # a monster's value over w
-_FIGHTS = (crawl.A_WEAPON, crawl.A_BARE)
-_USE = (crawl.A_USE,)
-_BENEVOLENT = (crawl.A_BUFF, crawl.A_HEAL, crawl.A_PREVIEW, crawl.A_ESCORT)
-_MISCHIEVOUS = (crawl.A_FLEE, crawl.A_BET, crawl.A_SWAP, crawl.A_ESCORT)
+def game_type(tool, part=HOOKS):
+    """An argparse type for --game: a game whose folder gives the hooks
+    `part`; any other key is refused, naming the games the tool takes."""
+    keys = sorted(hooked(part))
+
+    def game(key):
+        if key in keys:
+            return key
+        if key in GAMES:
+            raise argparse.ArgumentTypeError(
+                "%s is not taken by %s: its folder %s/ gives no %s.py (it takes: %s)"
+                % (key, tool, GAMES[key].entry.home.replace(".", "/"), part, ", ".join(keys)))
+        raise argparse.ArgumentTypeError("must be one of: %s, not '%s'" % (", ".join(keys), cli.shown(key)))
+
+    game.keys = keys
+    return game
 
 
-class StateRules:
-    """Any other game (Rogue Solitaire): the whole state with its SAVED ints
-    is the key (status aside, all a save holds but the move count and the
-    seed, which such a game must not read); the engine's moves, its greedy
-    bot's choice first (when it has that bot), so the search plays the bot's
-    game first and tries other moves from its end back; no cut."""
-
-    def __init__(self, game, bot=None):
-        self.snap = bytearray(len(game.state))
-        self.bot = bot
-        self.rng = Rng(0)
-
-    def key(self, g):
-        g.snapshot(self.snap)
-        return bytes(self.snap), ()
-
-    def dead(self, g):
-        return False
-
-    def moves(self, g):
-        n = g.legal_moves()
-        return bytes(g.legal[:n])
-
-    def order(self, g, moves):
-        if self.bot is None:
-            return moves
-        first = self.bot(g, self.rng)
-        return [first] + [mv for mv in moves if mv != first]
-
-
-RULES = {"ctd": CtdRules, "soltura": CrawlRules, "scoundrel": CrawlRules}  # others: StateRules
-
-
-def rules_of(key, game):
-    """What the search knows of a game's rules (see RULES)."""
-    if key in RULES:
-        return RULES[key](game)
-    return StateRules(game, GAMES[key].bots.get("greedy"))
+def rules_of(spec, game):
+    """What the search knows of a game's rules: its hooks' Rules(game)."""
+    return hooks(spec).Rules(game)
 
 
 # -- the search ---------------------------------------------------------------------
@@ -383,7 +146,7 @@ class Solver:
         if g.status != PLAYING:
             return g.status == WON
         limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, DEEPEST))  # a frame a move: Rogue Solitaire plays thousands
+        sys.setrecursionlimit(max(limit, DEEPEST))  # a frame a move: a game may play thousands
         try:
             found = self._search(0)
         except OutOfBudget:
@@ -454,7 +217,7 @@ def line_text(spec, game, path):
 def solve_deal(spec, rules, seed=None, deck=None, max_nodes=DEFAULT_BUDGET, max_seconds=None):
     """Solve one deal: a dict with winnable, line, nodes, seconds."""
     game = spec.deal(rules, seed=seed, deck=deck)
-    solver = Solver(game, rules_of(spec.key, game), max_nodes, max_seconds)
+    solver = Solver(game, rules_of(spec, game), max_nodes, max_seconds)
     found = solver.solve()
     line = line_text(spec, spec.deal(rules, seed=seed, deck=deck), solver.path) if found else []
     return {"winnable": found, "line": line, "nodes": solver.nodes, "seconds": round(solver.seconds, 4)}
@@ -620,7 +383,9 @@ def _range(text):
 
 def parser():
     p = cli.Parser("solve", description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", choices=sorted(GAMES), help="which game")
+    game = game_type("the solver")
+    p.add_argument("--game", type=game, metavar="{%s}" % ",".join(game.keys),
+                   help="which game (one whose folder gives %s.py)" % HOOKS)
     p.add_argument("--rules", help=RULES_HELP)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--seed", type=cli.ascii_int, help="deal number, 0 to 2**30-1")
