@@ -421,8 +421,11 @@ def test_simulate_shows_progress_on_a_terminal_and_a_summary_on_ctrl_c():
     import time
 
     master, slave = pty.openpty()
+    # A background job (CI's) inherits SIGINT ignored, and Python then keeps it ignored: give the
+    # child the default a terminal's user has.
     p = subprocess.Popen([sys.executable, "-m", "tools.simulate", "--game", "ctd", "--bot", "greedy", "--games", "1073741824", "--json"],
-                         stdout=subprocess.PIPE, stderr=slave, cwd=ROOT)
+                         stdout=subprocess.PIPE, stderr=slave, cwd=ROOT,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     seen = b""
     deadline = time.time() + 30
