@@ -278,6 +278,7 @@ def test_winnable_deals_draw_only_listed_deals_never_twice_in_a_row(lists):
     for _ in range(6):  # game over, play again: from the list too
         give_up(d)
         d.tap("A")
+        d.tap("A")  # Play again: the first A chooses it
         played.append(d.screen.deal)
         assert not d.screen.practice and d.screen.game.rules == ctd.CLASSIC
     drawn = [d.app.new_deal(CTD, ctd.CLASSIC) for _ in range(200)]
@@ -324,6 +325,7 @@ def test_a_typed_deal_is_that_seed_played_as_practice(lists, too_long):
     d.tap("B")
     give_up(d)
     assert d.app.store.stats(CTD.game_id, ctd.RESERVE).played == 0  # practice counts nothing
+    d.tap("DOWN")
     d.tap("DOWN")
     d.tap("A")  # same deal: practice again
     assert d.screen.deal == 4072 and d.screen.practice

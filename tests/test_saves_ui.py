@@ -132,6 +132,7 @@ def test_a_win_counts_says_new_best_and_the_same_deal_is_practice():
     st = d.app.store.stats(CTD.game_id, ctd.CLASSIC)
     assert (st.played, st.won, st.best, st.streak) == (2, 2, 6, 2)
     d.tap("DOWN")
+    d.tap("DOWN")
     d.tap("A")  # the same deal: practice
     g = d.screen.game
     assert d.screen.practice and read_text(d, 0, 56, 14) == "PRACTICE DEAL"

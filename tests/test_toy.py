@@ -216,8 +216,7 @@ def test_a_win_by_presses_counts_in_the_stats_screen(with_toy):
         moves += 1
     assert g.status == WON and g.moves == moves
     d.tap("A")  # game over
-    d.tap("DOWN")
-    d.tap("DOWN")
+    d.tap("UP")
     d.tap("A")  # Menu: the rule sets
     d.tap("B")  # the game list
     for _ in range(len(registry.GAMES) - d.screen.chosen):
@@ -324,8 +323,7 @@ def test_winnable_deals_on_by_presses_deals_from_the_toys_list(with_toy):
             d.tap("DOWN")
         d.tap("A")
         d.tap("A")  # give up: a loss, then on to the game over screen
-        d.tap("DOWN")
-        d.tap("DOWN")
+        d.tap("UP")
         d.tap("A")  # Menu: the rule sets
     assert d.app.store.stats(ENTRY.game_id, toy.THREE).played == 3
 

@@ -282,6 +282,7 @@ def test_a_won_game_by_buttons_reaches_game_over_and_same_deal():
         "CLEARED!  Deal 4242", "All 12 monsters slain", "Score 6 = cards left", "Damage: 0 of 7", "Classic",
         " Play again", " Same deal", " Menu"]
     d.tap("DOWN")
+    d.tap("DOWN")
     d.tap("A")  # same deal
     assert isinstance(d.screen, Play) and d.screen.deal == 4242
 

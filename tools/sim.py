@@ -8,7 +8,12 @@ from ui.app import App
 
 
 class Sim:
-    def __init__(self, first=None, board=None):
+    """patient: each tap first waits while the screen ignores presses (the
+    end of a game holds half a second), as a player reading the result
+    would; False presses at once (tests of the hold)."""
+
+    def __init__(self, first=None, board=None, patient=True):
+        self.patient = patient
         self.board = board or FakeBoard()
         self.app = App(self.board, first)
         self.panel = self.board.panel
@@ -27,10 +32,17 @@ class Sim:
             self.step()
 
     def tap(self, key, hold=40):
+        while self.patient and self.app.screen.held(self.board.ticks_ms()):
+            self.step(20)
         self.board.press(key)
         self.step(hold)
         self.board.release(key)
         self.settle()
+
+    def wait(self, ms):
+        """Let ms go by with no press (an end of game holds half a second)."""
+        for _ in range(ms // 20 + 1):
+            self.step(20)
 
     def hold(self, key, ms):
         self.board.press(key)

@@ -26,6 +26,7 @@ from ui.screen import Screen
 from ui.text import COLUMNS, ROW, Text, pad
 
 _ROWS = const(8)
+HOLD_MS = const(500)  # the end of a game holds this long: presses in it are ignored
 _BODY = const(6)  # lines of text a page shows
 
 
@@ -54,7 +55,8 @@ class Menu(Screen):
         if hint:
             self.line(_ROWS - 1, hint)
         self.chosen = -1
-        self.choose(chosen)
+        if chosen >= 0:  # -1: none yet (the first up, down or A chooses)
+            self.choose(chosen)
 
     def line(self, row, text):
         t = Text(COLUMNS, 0, row * ROW, text)
@@ -81,11 +83,13 @@ class Menu(Screen):
     def button(self, key, kind):
         n = len(self.choices)
         if key == buttons.UP:
-            return self.choose((self.chosen - 1) % n)
+            return self.choose((self.chosen - 1) % n if self.chosen >= 0 else n - 1)
         if key == buttons.DOWN:
             return self.choose((self.chosen + 1) % n)
         if kind != buttons.PRESS:
             return False
+        if key == buttons.A and self.chosen < 0:
+            return self.choose(0)  # shows what A does before it does it
         if key == buttons.A:
             self.take(self.chosen)
         elif key == buttons.B:
@@ -344,7 +348,10 @@ class RulesPage(Pages):
 
 class GameOver(Menu):
     """Won or lost, the deal, up to four lines of score the game writes; then
-    play again, the same deal, or the game's menu."""
+    play again, the same deal, or the game's menu.  The result holds: presses
+    in its first HOLD_MS are ignored, and no choice is made at first (the
+    first A only chooses Play again), so presses made for the game just
+    ended cannot start another."""
 
     def __init__(self, app, entry, rules, deal, title, lines, practice=False):
         self.entry = entry
@@ -354,7 +361,16 @@ class GameOver(Menu):
         if len(head) > COLUMNS:  # a deal typed by number has up to 10 digits
             number = " %d" % deal
             head = title[:COLUMNS - len(number)] + number
-        super().__init__(app, head, lines, ("Play again", "Same deal", "Menu"))
+        super().__init__(app, head, lines, ("Play again", "Same deal", "Menu"), -1)
+        self.shown_at = app.board.ticks_ms()
+
+    def held(self, now):
+        return buttons.ticks_diff(now, self.shown_at) < HOLD_MS
+
+    def button(self, key, kind):
+        if self.held(self.app.board.ticks_ms()):
+            return False
+        return super().button(key, kind)
 
     def take(self, i):
         if i == 0:

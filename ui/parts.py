@@ -39,6 +39,7 @@ _RESTING = const(-1)  # the message line shows its resting text
 _HELD = const(-2)  # it shows a message until the next one
 _CHECKPOINT_MOVES = const(32)  # moves recorded before a fresh checkpoint, at the next barrier
 _AWAY = const(-64)  # where the cursor's frame waits, off the panel
+_END_HOLD_MS = const(500)  # the end of a game holds: A leaves it only after this
 
 
 class CardTiles:
@@ -163,6 +164,7 @@ class GameScreen(Screen):
         self.game = game if game is not None else registry.engine_class(entry)(rules).deal(deal)
         self.practice = practice
         self.new_best = False
+        self.ended_at = app.board.ticks_ms()  # when the game ended (a resumed one: now)
         self.overlay = None
         self._overlay_lease = None  # the lease on the open overlay's module (open_from)
         if resumed:
@@ -187,6 +189,7 @@ class GameScreen(Screen):
         store.move(g.GAME_ID, mv)
         self._since += 1
         if g.status != PLAYING:
+            self.ended_at = self.app.board.ticks_ms()
             self.finish(g.status == WON)
         elif self._since >= _CHECKPOINT_MOVES and not g.can_undo():
             store.checkpoint(g, self.practice)  # at a barrier: the replay at resume stays short
@@ -250,14 +253,17 @@ class GameScreen(Screen):
     def button(self, key, kind):
         if self.overlay is not None:
             return self.overlay.button(key, kind)
-        if self.over():
-            if key == buttons.A and kind == buttons.PRESS:
+        if self.over():  # the end holds a moment: a press made for the last move does not leave it
+            if key == buttons.A and kind == buttons.PRESS and not self.held(self.app.board.ticks_ms()):
                 self.end(self.over_title())
             return False
         if key == buttons.B and kind == buttons.HOLD:
             self.pause()
             return True
         return self.play_button(key, kind)
+
+    def held(self, now):
+        return self.overlay is None and self.over() and buttons.ticks_diff(now, self.ended_at) < _END_HOLD_MS
 
     def tick(self, now):
         if self.overlay is not None:

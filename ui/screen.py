@@ -21,6 +21,10 @@ class Screen:
         """A button event (hw/buttons.py): True if the screen changed."""
         return False
 
+    def held(self, now):
+        """True while the screen ignores presses (the end of a game holding)."""
+        return False
+
     def tick(self, now):
         """The clock moved on (ms): True if the screen changed (a timed message)."""
         return False

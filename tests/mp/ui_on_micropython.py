@@ -238,6 +238,8 @@ class Driver:
             self.step()
 
     def tap(self, key, hold=40):
+        while self.screen.held(self.board.ticks_ms()):  # the end of a game holds: a player reads it
+            self.step()
         pre = before_press(self.screen)
         self.spent = 0
         self._press(key, 1, hold)
@@ -371,6 +373,7 @@ def main():
             assert kind(d.screen) == "GameOver"
             if rules == 0:
                 figures.point("game_over " + entry.key, d.screen)
+                d.tap("DOWN")
                 d.tap("DOWN")
                 d.tap("A")  # same deal
                 assert kind(d.screen) == "Play" and d.screen.deal == deal and d.screen.practice
