@@ -25,6 +25,7 @@ reads these entries (tests/test_registry.py holds it to that).
     achievements True when the game has achievements: its words module's
                  ACHIEVEMENTS (a name and how to earn it, each) and its rules'
                  ACH_SHIFT (where its bits lie in the store's mask)
+    guide        the module of its guided first game (ui/guide.py), or None
     part(name)   the dotted path of any other part: part("checks")
 
 Adding a game: its folder (games/README.md says what it holds) and one Entry
@@ -40,9 +41,10 @@ Memory: a few short strings an entry; no game module is imported by this one.
 class Entry:
     stats = None  # the defaults on the class: an entry's own dict holds only what it says
     achievements = False
+    guide = None
 
     def __init__(self, key, game_id, title, rule_titles, rule_notes, home, engine, screen, words,
-                 stats=None, achievements=False):
+                 stats=None, achievements=False, guide=None):
         self.key = key
         self.game_id = game_id
         self.title = title
@@ -56,6 +58,8 @@ class Entry:
             self.stats = stats
         if achievements:
             self.achievements = achievements
+        if guide:
+            self.guide = guide
 
     def part(self, name):
         """The dotted path of a module of the game's folder: part("checks")."""
@@ -65,7 +69,8 @@ class Entry:
 GAMES = (
     Entry("ctd", 1, "Clear the Dungeon", ("Classic", "Reserve", "One Strike"),
           ("The designer's rules", "A reserve, no cap", "Hard: few deals win"),
-          "games.ctd", "games.ctd.rules:Dungeon", "games.ctd.play", "games.ctd.words:RULES"),
+          "games.ctd", "games.ctd.rules:Dungeon", "games.ctd.play", "games.ctd.words:RULES",
+          guide="games.ctd.guide"),
     Entry("soltura", 2, "Soltura", ("Score", "Pure Survival"),
           ("A roguelite score", "Live or die, no score"),
           "games.crawl", "games.crawl.rules:Soltura", "games.crawl.play", "games.crawl.words_soltura:RULES"),

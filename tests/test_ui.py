@@ -48,8 +48,8 @@ def test_title_to_game_list_to_rule_set_to_play():
 def test_menu_choice_is_shown_inverted_and_a_move_redraws_two_lines():
     d = Driver((menus.RuleSets, CTD))
     assert read_row(d, 0) == "Clear the Dungeon"
-    assert [read_row(d, r) for r in (2, 3, 4)] == [" Classic", " Reserve", " One Strike"]
-    assert read_row(d, 6) == "The designer's rules" and read_row(d, 7) == "A:PLAY <:DEAL >:RULES"
+    assert [read_row(d, r) for r in (2, 3, 4, 5)] == [" Classic", " Reserve", " One Strike", " How to play"]
+    assert read_row(d, 6) == "New? See How to play" and read_row(d, 7) == "A:PLAY <:DEAL >:RULES"
     first = d.panel.region(0, 16, 126, 8)
     second = d.panel.region(0, 24, 126, 8)
     assert lit(first) > lit(second) * 3  # white bar with dark letters
@@ -57,6 +57,8 @@ def test_menu_choice_is_shown_inverted_and_a_move_redraws_two_lines():
     assert lit(d.panel.region(0, 24, 126, 8)) > lit(d.panel.region(0, 16, 126, 8)) * 3
     # (the first swap of a palette redraws all that use it once, on Blinka only)
     assert d.cost(d.tap, "UP") <= 3 * (126 + 20)  # two choices and the note: a page each
+    d.tap("UP")
+    assert read_row(d, 5) == " How to play" and read_row(d, 6) == "A guided first game"
     d.tap("UP")
     assert read_row(d, 4) == " One Strike" and read_row(d, 6) == "Hard: few deals win"
 

@@ -184,6 +184,12 @@ class App:
         self._remember(entry, rules)
         self.show(entry.screen + ":Play", entry, rules, seed, game, practice, True)
 
+    def guide(self, entry):
+        """HOW TO PLAY: entry's guided first game (ui/guide.py), which with its
+        script is loaded only while it runs; the menus are let go meanwhile."""
+        self._to_play(entry)
+        self.transient("ui.guide", "Guide", entry)
+
     def give_up_saved(self, entry):
         """The game suspended for entry is given up for a new one: a loss."""
         saved = self.store.suspended(entry.game_id)

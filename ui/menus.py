@@ -23,7 +23,7 @@ from engine import lease, registry
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
-from ui.text import COLUMNS, ROW, Text, pad
+from ui.text import COLUMNS, ROW, Text, pad, wrap
 
 _ROWS = const(8)
 HOLD_MS = const(500)  # the end of a game holds this long: presses in it are ignored
@@ -175,7 +175,9 @@ class RuleSets(Menu):
     of it waits in the store, Continue.  A new game over a suspended one asks
     A again: it gives the suspended one up (a loss).  A rule set that deals
     from its list of winnable deals is marked WIN; left opens its deals menu
-    (ui/deal_entry.py: that choice, and a deal typed by number)."""
+    (ui/deal_entry.py: that choice, and a deal typed by number).  Last, when
+    the game has a guided first game, How to play (ui/guide.py); until the
+    game has been played, the first choice's note points to it."""
 
     def __init__(self, app, entry, rules=0):
         self.entry = entry
@@ -190,6 +192,12 @@ class RuleSets(Menu):
         if self.saved is not None:
             choices = ["Continue"] + choices
             chosen = 0
+        self.guide_row = -2  # no row
+        if entry.guide:
+            self.guide_row = len(choices)
+            choices.append("How to play")
+        self.offer = self.saved is None and entry.guide and not any(
+            app.store.stats(entry.game_id, r).played for r in range(len(entry.rule_titles)))
         super().__init__(app, entry.title, (), choices, chosen, "A:PLAY <:DEAL >:RULES")
         self.note = self.line(_ROWS - 2, "")
         self.choose_note()
@@ -199,7 +207,9 @@ class RuleSets(Menu):
             self.note.set("SAVED GAME WAS LOST")
 
     def rules_of(self, i):
-        """The rule set of choice i (-1: Continue)."""
+        """The rule set of choice i (-1: Continue, -2: How to play)."""
+        if i == self.guide_row:
+            return -2
         return i - 1 if self.saved is not None else i
 
     def choose(self, i):
@@ -212,20 +222,26 @@ class RuleSets(Menu):
         if self.note is None:
             return
         r = self.rules_of(self.chosen)
-        if r < 0:
+        if r == -2:
+            text = "A guided first game"
+        elif r < 0:
             rules, seed, moves, practice = self.saved
             text = "%s, %d moves" % (self.entry.rule_titles[rules], moves)
             if len(text) > COLUMNS:
                 text = "%s %d mv" % (self.entry.rule_titles[rules], moves)
         elif self.sure:
             text = "A again: give up save"
+        elif self.offer and r == 0:
+            text = "New? See How to play"
         else:
             text = self.entry.rule_notes[r]
         self.note.set(text)
 
     def take(self, i):
         r = self.rules_of(i)
-        if r < 0:
+        if r == -2:
+            self.app.guide(self.entry)
+        elif r < 0:
             self.app.resume(self.entry)
         elif self.saved is not None and not self.sure:
             self.sure = True
@@ -240,34 +256,14 @@ class RuleSets(Menu):
 
     def more(self, i):
         r = self.rules_of(i)
+        if r == -2:
+            return
         self.app.rules_page(self.entry, r if r >= 0 else self.saved[0])
 
     def beside(self, i):
         r = self.rules_of(i)
         if r >= 0:
             self.app.transient("ui.deal_entry", "Deals", self.entry, r)
-
-
-def wrap(text, width=COLUMNS):
-    """Lines of at most width characters, cut at spaces; a paragraph ("\n")
-    starts a new line.  Each line is one slice of text, so wrapping makes no
-    garbage beyond the lines themselves."""
-    lines = []
-    n = len(text)
-    i = 0
-    while i < n:
-        while i < n and text[i] == " ":
-            i += 1
-        end = text.find("\n", i)
-        if end < 0:
-            end = n
-        if end - i > width:
-            cut = text.rfind(" ", i, i + width + 1)
-            end = cut if cut > i else i + width  # a word longer than a line is cut
-        if end > i:
-            lines.append(text[i:end])
-        i = end + 1 if end < n and text[end] in " \n" else end
-    return lines
 
 
 class Pages(Screen):

@@ -83,3 +83,25 @@ class Text:
         shader = sprites.INVERTED if on else sprites.NORMAL
         if self.grid.pixel_shader is not shader:
             self.grid.pixel_shader = shader
+
+
+def wrap(text, width=COLUMNS):
+    """Lines of at most width characters, cut at spaces; a paragraph ("\n")
+    starts a new line.  Each line is one slice of text, so wrapping makes no
+    garbage beyond the lines themselves."""
+    lines = []
+    n = len(text)
+    i = 0
+    while i < n:
+        while i < n and text[i] == " ":
+            i += 1
+        end = text.find("\n", i)
+        if end < 0:
+            end = n
+        if end - i > width:
+            cut = text.rfind(" ", i, i + width + 1)
+            end = cut if cut > i else i + width  # a word longer than a line is cut
+        if end > i:
+            lines.append(text[i:end])
+        i = end + 1 if end < n and text[end] in " \n" else end
+    return lines
