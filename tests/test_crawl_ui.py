@@ -350,3 +350,19 @@ def test_a_deadly_choice_in_a_menu_is_marked_and_asks_again():
     assert shows(d, 0, "A AGAIN: YOU DIE", inverted=True) and g.status == crawl.PLAYING
     d.tap("A")
     assert g.status == crawl.LOST
+
+
+@pytest.mark.parametrize("entry", [SOLTURA, SCOUNDREL], ids=["soltura", "scoundrel"])
+def test_the_cursor_stays_by_the_card_it_resolved(entry):
+    """After a card is resolved the cursor goes to the nearest card still in
+    the room, the right one first, not back to the first card (issue 22)."""
+    g = deal(registry.engine_class(entry), top="3S 8S 5D KC 2H")
+    d = screen(g, entry)
+    d.tap("RIGHT")
+    d.tap("RIGHT")
+    d.tap("A")  # equip the 5D
+    assert g.weapon == notation.parse("5D") and d.screen.cursor == 3  # on the KC beside it
+    d.tap("A")
+    d.tap("DOWN")
+    d.tap("A")  # the KC barehanded: the last slot is empty, the cursor steps left
+    assert g.room[3] == 0 and d.screen.cursor == 1

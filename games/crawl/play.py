@@ -199,9 +199,14 @@ class Play(GameScreen):
 
     # -- the cursor ---------------------------------------------------------------------
     def _first_card(self):
-        if self.cursor < 4 and self.game.room[self.cursor]:
-            return
-        self.cursor = ring(3, 1, 4, self._has_card)
+        """The cursor stays where it is, or goes to the nearest card still
+        in the room (to the right first), so counted presses stay true."""
+        i = self.cursor if self.cursor < 4 else 0
+        for d in (0, 1, -1, 2, -2, 3, -3):
+            if 0 <= i + d < 4 and self.game.room[i + d]:
+                self.cursor = i + d
+                return
+        self.cursor = i
 
     def _has_card(self, i):
         return self.game.room[i] != 0
