@@ -369,6 +369,16 @@ class Store:
             seed = head[h + 5] | (head[h + 6] << 8) | (head[h + 7] << 16) | ((head[h + 8] & 0x3F) << 24)
         return (head[h + 3], seed, self._net[game_id], bool(head[h] & _PRACTICE))
 
+    def saved_byte(self, game_id, i):
+        """Byte i of the state (engine/game.py: its parts, then a byte each
+        SAVED int) in the checkpoint of the game suspended in that slot, as
+        the log holds it: a few words of a Continue line need no resume (the
+        game's floor, say).  -1 when there is none, or i lies beyond it."""
+        p = self._cp[game_id]
+        if not p or i < 0 or saves.HEADER + i + 3 >= self._cp_len[game_id]:  # the payload: flags, image, CRC
+            return -1
+        return self.nvm[p + 5 + saves.HEADER + i]
+
     def since_checkpoint(self, game_id):
         """The move records in the slot's stream since its checkpoint (what
         the app counts towards CHECKPOINT_EVERY, carried over a resume)."""

@@ -16,7 +16,7 @@ from micropython import const
 from hw import buttons
 from ui.menus import Menu
 from ui.screen import Screen
-from ui.text import COLUMNS, ROW, Text
+from ui.text import COLUMNS, ROW, Text, count
 
 _SEED_MAX = const(0x3FFFFFFF)  # engine/rng.py's SEED_MAX: its module is the game's, not this screen's
 _DIGITS = const(10)  # _SEED_MAX, 2**30 - 1, has ten
@@ -39,7 +39,7 @@ class Deals(Menu):
         self.listed = n > 0
         choices = ["Type a deal"]
         if self.listed:
-            won = "Solver won %d deals" % n
+            won = "Solver won " + count(n, "deal")
             lines = (won if len(won) <= COLUMNS else "Solver won %d" % n, "ON: deal only those")
             choices = [_on_off(app.winnable(entry, rules))] + choices
         else:

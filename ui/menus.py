@@ -23,7 +23,7 @@ from engine import lease, registry
 from hw import buttons
 from ui import sprites
 from ui.screen import Screen
-from ui.text import COLUMNS, ROW, Text, pad, wrap
+from ui.text import COLUMNS, ROW, Text, count, pad, wrap
 
 _ROWS = const(8)
 HOLD_MS = const(500)  # the end of a game holds this long: presses in it are ignored
@@ -225,10 +225,9 @@ class RuleSets(Menu):
         if r == -2:
             text = "A guided first game"
         elif r < 0:
-            rules, seed, moves, practice = self.saved
-            text = "%s, %d moves" % (self.entry.rule_titles[rules], moves)
-            if len(text) > COLUMNS:
-                text = "%s %d mv" % (self.entry.rule_titles[rules], moves)
+            text = self.continued
+            if text is None:
+                text = self.continued = self.continue_note()
         elif self.sure:
             text = "A again: give up save"
         elif self.offer and r == 0:
@@ -236,6 +235,28 @@ class RuleSets(Menu):
         else:
             text = self.entry.rule_notes[r]
         self.note.set(text)
+
+    continued = None  # Continue's line, made once
+
+    def continue_note(self):
+        """Continue's line: what the game's words module says of the saved
+        game (an optional continue_note(store, entry, saved): a campaign's
+        floor), else its rule set and the moves made.  The module is
+        imported for this and let go at once."""
+        rules, seed, moves, practice = self.saved
+        path = self.entry.words
+        held = lease.Lease()
+        try:
+            hook = getattr(lease.module(path[:path.find(":")]), "continue_note", None)
+            text = hook(self.app.store, self.entry, self.saved) if hook is not None else None
+        finally:
+            held.let_go()
+        if text is None:
+            title = self.entry.rule_titles[rules]
+            text = title + ", " + count(moves, "move")
+            if len(text) > COLUMNS:
+                text = "%s %d mv" % (title, moves)
+        return text
 
     def take(self, i):
         r = self.rules_of(i)

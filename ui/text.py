@@ -26,6 +26,12 @@ def short(c):
     return "JKR" if r == 15 else RANK_NAMES[r] + SUIT_CHARS[(c >> 4) & 3]
 
 
+def count(n, word):
+    """n and a word, the word plural unless n is 1: "1 move", "2 moves"
+    (one string made; the word's plural is its singular and an s)."""
+    return ("%d %s" if n == 1 else "%d %ss") % (n, word)
+
+
 def pad(text, width=COLUMNS):
     """text cut or padded with spaces to width (CircuitPython's str has no ljust)."""
     return text[:width] + " " * (width - len(text))

@@ -34,7 +34,7 @@ from hw import buttons
 from hw.buttons import ticks_add, ticks_diff
 from ui import sprites
 from ui.parts import MESSAGE_MS, CardTiles, Choices, Deadly, GameScreen, Message, ring
-from ui.text import Text, short
+from ui.text import Text, count, short
 
 
 # Why a move was refused, by the engine's reason code, in 21 characters.
@@ -347,7 +347,8 @@ class Play(GameScreen):
         if not g.scores_chains():  # Soltura, Pure Survival
             if g.status == WON:
                 return ("Survived with %d HP" % g.hp, "all %d cards cleared" % len(g.every_card()))
-            return (self.death, "%d cards were left" % (g.deck_n + g.room_size()))
+            left = g.deck_n + g.room_size()
+            return (self.death, count(left, "card") + (" was left" if left == 1 else " were left"))
         hp, bare, chains, loot, escort, penalty = g.parts()
         if g.status == WON:
             return ("HP %d  Barehanded %d" % (hp, bare), "Chains %d  Loot %d" % (chains, loot),

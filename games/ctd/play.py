@@ -35,7 +35,7 @@ from engine.game import NO_MOVE, WON
 from hw import buttons
 from ui import sprites
 from ui.parts import CardTiles, Deadly, GameScreen, Message, ring
-from ui.text import SUIT_CHARS, Text, short
+from ui.text import SUIT_CHARS, Text, count, short
 
 
 # Why a placement was refused, by the engine's reason code, in 14 characters.
@@ -360,7 +360,7 @@ class Play(GameScreen):
         g = self.game
         rules = self.entry.rule_titles[g.rules]
         if g.rules == ctd.RESERVE:
-            pile = "Reserve: %d cards" % g.pile_n
+            pile = "Reserve: " + count(g.pile_n, "card")
         else:
             pile = "Damage: %d of %d" % (g.pile_n, ctd.DAMAGE_LIMIT)
         if g.status == WON:

@@ -16,7 +16,7 @@ from games.rogue import rules as rogue
 from hw import buttons
 from ui import sprites
 from ui.parts import Overlay
-from ui.text import COLUMNS, ROW, Text, short
+from ui.text import COLUMNS, ROW, Text, count, short
 
 _TOP_ROW = (0, 1, 2, 9, 10, 11)  # the tiles of both grids' top rows
 _GAUNTLET = 11
@@ -125,7 +125,7 @@ def over_lines(screen):
     g = screen.game
     where = "the gauntlet" if g.floor == _GAUNTLET else "floor %d" % g.floor
     if g.end == rogue.ESCAPED:
-        first = "Escaped in %d turns" % g.turn if g.rules == rogue.QUICK else "The campaign is won!"
+        first = "Escaped in " + count(g.turn, "turn") if g.rules == rogue.QUICK else "The campaign is won!"
     elif g.end == rogue.STARVED:
         first = "Starved on gauntlet"
     elif g.end == rogue.SLAIN:

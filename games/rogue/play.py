@@ -603,6 +603,18 @@ class Play(GameScreen):
         self.said = []
         self.message.say(text, ms)
 
+    def move(self, mv):
+        """GameScreen.move, and a checkpoint on each new floor (a barrier): the
+        store's checkpoint then holds the floor Continue names (words.py
+        continue_note) without a replay of the moves since."""
+        g = self.game
+        floor = g.floor
+        why = super().move(mv)
+        if not why and g.floor != floor and self._since and not self.over():
+            self.app.store.checkpoint(g, self.practice)
+            self._since = 0
+        return why
+
     def make(self, mv):
         """Play a move (recorded by GameScreen.move) and say what it did."""
         g = self.game

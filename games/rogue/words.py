@@ -6,7 +6,8 @@ the pages break where the topics do.  Imported only while a rules page is
 being made, then released.
 
 The achievements' names and how each is earned are here too (ACHIEVEMENTS),
-and the Campaign's best in words for the stats page (deepest).
+the Campaign's best in words for the stats page (deepest), and the line
+under Continue for a suspended campaign (continue_note: its floor).
 
 Memory: about 1 KB of text while imported.
 """
@@ -59,6 +60,23 @@ ACHIEVEMENTS = (
     ("Master Rogue", "Escape with 4 Aces"),
     ("Call me... Rodney", "Earn the other five"),
 )
+
+
+_CAMPAIGN = 1  # games/rogue/rules.py CAMPAIGN
+_FLOOR_AT = 161  # the floor's byte in the state: the parts' 157 bytes, then SAVED's 5th (rules.py)
+
+
+def continue_note(store, entry, saved):
+    """The line under Continue (ui/menus.py RuleSets) when a campaign is
+    suspended: the floor it waits on, read from its checkpoint (the play
+    screen writes one on each new floor); None: the menu's own line."""
+    rules = saved[0]
+    if rules != _CAMPAIGN:
+        return None
+    floor = store.saved_byte(entry.game_id, _FLOOR_AT)
+    if floor < 1 or floor > 11:
+        return None
+    return entry.rule_titles[rules] + (", gauntlet" if floor == 11 else ", floor %d" % floor)
 
 
 def deepest(best):
