@@ -101,7 +101,8 @@ def test_every_rules_page_states_the_decisions_and_the_buttons():
     assert "one monster only" in text[2] and "wholly to the damage pile" in text[2]
     for t in text:
         assert "buttons:" in t and "hold b to leave" in t and "b puts it back" in t
-        assert "card back" in t and "skull" in t and "(dmg, n/7)" in t  # what the counters are
+        assert "card back" in t and "skull" in t  # what the counters are
+    assert "(dmg, n/7)" in text[0] and "(rsv)" in text[1] and "(dmg, n/7)" in text[2]
     for t in ctd_words.RULES:
         assert all(len(line) <= 21 for line in menus.wrap(t))
 

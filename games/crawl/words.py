@@ -12,8 +12,10 @@ SHARED = (
     "Hearts are potions: only the first of a room heals; a second is discarded.\n"
 )
 
+# The buttons, in two: Soltura's page puts its Jokers' sentence between them,
+# Scoundrel's (no Jokers) nothing.
 BUTTONS = (
     "\nButtons: left and right choose a room card; the line under the room says what it would do. "
-    "A resolves it: a monster the weapon may strike asks weapon or bare hands, a Joker opens its actions.\n"
-    "B undoes within the room. Hold B to leave for the menu."
+    "A resolves it: a monster the weapon may strike asks weapon or bare hands"
 )
+BUTTONS_END = ".\nB undoes within the room. Hold B to leave for the menu."

@@ -5,10 +5,10 @@ each ending with the buttons.  Imported only while a rules page is being made
 Memory: about 2 KB of text while imported.
 """
 
-from games.crawl.words import BUTTONS, SHARED
+from games.crawl.words import BUTTONS, BUTTONS_END, SHARED
 
 _SCOUNDREL = (
-    "The 2011 original: 44 cards, no Jokers, 20 HP (never more).\n" + SHARED
+    "The 2011 original: 44 cards, 20 HP (never more).\n" + SHARED
     + "You may avoid a room before touching any of its cards: all 4 go under the deck. Never two rooms in a row.\n"
 )
 _RULES = (
@@ -26,4 +26,4 @@ _RULES = (_RULES[0] + _SCOUNDREL_END, _RULES[1] + _SCOUNDREL_END)
 
 _AVOID_BUTTON = "\nUp then A avoids the room."
 
-RULES = (_RULES[0] + BUTTONS + _AVOID_BUTTON, _RULES[1] + BUTTONS + _AVOID_BUTTON)
+RULES = (_RULES[0] + BUTTONS + BUTTONS_END + _AVOID_BUTTON, _RULES[1] + BUTTONS + BUTTONS_END + _AVOID_BUTTON)

@@ -5,7 +5,7 @@ ending with the buttons.  Imported only while a rules page is being made
 Memory: about 2 KB of text while imported.
 """
 
-from games.crawl.words import BUTTONS, SHARED
+from games.crawl.words import BUTTONS, BUTTONS_END, SHARED
 
 _TEXT = (
     "Clear all 46 cards with 21 HP (never more).\n" + SHARED
@@ -26,4 +26,6 @@ _RULES = (
 )
 
 
-RULES = (_RULES[0] + BUTTONS, _RULES[1] + BUTTONS)
+_JOKER_BUTTON = ", a Joker opens its actions"
+
+RULES = (_RULES[0] + BUTTONS + _JOKER_BUTTON + BUTTONS_END, _RULES[1] + BUTTONS + _JOKER_BUTTON + BUTTONS_END)
