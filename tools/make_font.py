@@ -71,10 +71,15 @@ GLYPHS = {
     "(": "...#.|..#..|.#...|.#...|.#...|..#..|...#.",
     ")": ".#...|..#..|...#.|...#.|...#.|..#..|.#...",
     "*": ".....|..#..|#.#.#|.###.|#.#.#|..#..|.....",
-    "\x01": "..#..|.###.|#####|#####|..#..|.###.|.....",
-    "\x02": ".....|.#.#.|#####|#####|.###.|..#..|.....",
-    "\x03": "..#..|.###.|#####|#####|.###.|..#..|.....",
-    "\x04": "..#..|.###.|..#..|#####|#####|..#..|.###.",
+    # The small suits: a spade's point, lobes, stem and foot; a heart's notch;
+    # a tall diamond, no stem; a club's three lobes (top, left, right) and its
+    # stem.  Two of them never differ only by a shift or by one row or column
+    # (tests/test_marks.py): the spade that was a club one row up, the diamond
+    # that was a heart with a point, did.
+    "\x01": "..#..|.###.|#####|#####|#.#.#|..#..|.###.",
+    "\x02": ".#.#.|#####|#####|#####|.###.|..#..|.....",
+    "\x03": "..#..|.###.|.###.|#####|.###.|.###.|..#..",
+    "\x04": ".###.|.###.|..#..|##.##|##.##|..#..|.###.",
     # Lower case, after the HD44780 / Arduboy 5x7 fonts: x-height 5 rows (rows
     # 2-6), ascenders b d f h k l t the full 7 rows, and descenders squeezed in:
     # g's bowl a row higher with its tail in the last row; p q y on rows 2-6.
@@ -121,7 +126,7 @@ GLYPHS = {
     "\x08": ".###.|#####|#.#.#|#####|.###.|.#.#.|.....",
 }
 
-# The narrow "10" of a card's corner: 7 pixels wide, so two dark columns stay
+# The narrow "10" of a card's corner: 7 pixels wide, so a dark column stays
 # between it and the suit (a 9-pixel 10 ran into it).
 TEN = ".#..##.|##.#..#|.#.#..#|.#.#..#|.#.#..#|.#.#..#|.#..##."
 
@@ -132,11 +137,17 @@ JESTER = "#..#..#|.#.#.#.|.#####.|#######|#.#.#.#"
 JOKER_COLOURS = ["##.|#.#|##.|#.#|##.", "##.|#.#|##.|##.|#.#"]  # B R
 
 # Card suits (7x7), in the engine's suit order S H D C, then the Joker's star.
+# The spade's lobes end either side of its stem, over a foot; the diamond is
+# narrow (5 wide), so no row of it is a spade's; heart and club start a row
+# down, under the top right corner's match mark (games/rogue/play.py), which
+# only a point (spade, diamond, star) passes beside.  A card draws its suit
+# one pixel clear of the cursor's frame (ui/sheets.py), so a diamond's point
+# never joins the frame's bar into a spade's stem and foot.
 SUITS = [
-    "...#...|..###..|.#####.|#######|#######|...#...|..###..",
-    ".##.##.|#######|#######|#######|.#####.|..###..|...#...",
-    "...#...|..###..|.#####.|#######|.#####.|..###..|...#...",
-    "..###..|..###..|##.#.##|#######|##.#.##|...#...|..###..",
+    "...#...|..###..|.#####.|#######|#######|##.#.##|..###..",
+    ".......|.##.##.|#######|#######|.#####.|..###..|...#...",
+    "...#...|..###..|..###..|.#####.|..###..|..###..|...#...",
+    ".......|..###..|..###..|##.#.##|#######|##.#.##|...#...",
     "...#...|...#...|#######|.#####.|..###..|.##.##.|#.....#",
 ]
 

@@ -40,7 +40,10 @@ def _draw_card(bm, x, y, c, font):
         i = font.CHARS.find(RANK_NAMES[r])
         _glyph(bm, x + 2, y + 2, font.FONT[7 * i : 7 * i + 7], 5)
     k = 4 if r == 15 else s
-    _glyph(bm, x + CARD_W - 9, y + CARD_H - 9, font.SUITS[7 * k : 7 * k + 7], 7)
+    # the suit in rows 5-11, columns 10-16: a dark pixel between it and the
+    # cursor's frame (column 18 and row 13, ui/sprites.py), the 10 and the
+    # match mark in the top right corner, so it reads as its own shape
+    _glyph(bm, x + CARD_W - 10, y + CARD_H - 10, font.SUITS[7 * k : 7 * k + 7], 7)
 
 
 def card_sheet(bm, font):

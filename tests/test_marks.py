@@ -1,0 +1,153 @@
+"""Marks that must read at 128x64 on a 0.96" panel, where a pixel is 0.17 mm
+(issue 22, finding 8): the suits at both sizes the panel shows them, read
+from its pixels or from the sheets it is drawn from.
+
+Two suits "differ in n pixels" when n pixels differ however the two are
+lined up (one moved by up to a pixel each way) and with one row or one
+column of each taken out: a glyph one row lower in its cell, or one with a
+one-pixel neck more, reads as the same shape at that size.  Counted plainly,
+the small spade and club of before differed in 13 pixels; but the club was
+the spade one row lower with a one-pixel neck added (Rogue's hand row: a
+needed 9 of spades discarded as a club), and the card diamond was the spade
+with its stem taken out (Clear the Dungeon's 5 of diamonds read as a 5 of
+spades, its point joining the cursor's bar as a spade's stem and foot)."""
+
+from engine import cards
+from engine.notation import parse_list
+from games.rogue import rules as rogue
+from tests.card_pixels import framed
+from tests.ui_driver import Driver, tile_pixels
+from ui import font, sprites
+
+from games.rogue.play import Play as RoguePlay
+from engine import registry
+
+SUITS = "SHDC"
+HAND_Y = 48  # Rogue's hand row
+
+
+def _variants(rows):
+    """rows, and rows with one row or one column taken out."""
+    yield rows
+    for j in range(len(rows)):
+        yield rows[:j] + rows[j + 1:]
+    for i in range(len(rows[0])):
+        yield [r[:i] + r[i + 1:] for r in rows]
+
+
+def _lit(rows, dx=0, dy=0):
+    return {(i + dx, j + dy) for j, r in enumerate(rows) for i, v in enumerate(r) if v}
+
+
+def differ(a, b):
+    """The pixels in which two glyphs differ, the least over every lining up
+    (a shift of up to one pixel each way) and every row or column taken out."""
+    best = None
+    for a2 in _variants(a):
+        pa = _lit(a2)
+        for b2 in _variants(b):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    n = len(pa ^ _lit(b2, dx, dy))
+                    best = n if best is None or n < best else best
+    return best
+
+
+def test_differ_counts_a_shift_or_a_one_pixel_stripe_as_no_difference():
+    spade = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    lower = [[0, 0, 0]] + spade[:2]
+    necked = spade[:1] + [[0, 1, 0]] + spade[1:]
+    assert differ(spade, spade) == 0 and differ(spade, lower) == 0 and differ(spade, necked) == 0
+    plus = [[1 if i == 2 or j == 2 else 0 for i in range(5)] for j in range(5)]
+    ring = [[1 if i in (0, 4) or j in (0, 4) else 0 for i in range(5)] for j in range(5)]
+    assert differ(plus, ring) >= 3
+
+
+def _hand_row_suits():
+    """The small suits as Rogue's hand row shows them: the 6x8 cells of the
+    5 of each suit read from the panel."""
+    order = list(parse_list("5S 5H 5D 5C"))
+    order += [c for c in cards.standard_deck() if c not in order]
+    g = rogue.Rogue(rogue.QUICK).set_up(bytes(order[4:] + order[:4]))
+    for i, c in enumerate(order[:4]):
+        g.hand[i] = c
+    g.hand_n = 4
+    d = Driver((RoguePlay, registry.find("rogue"), rogue.QUICK, 7, g))
+    d.board.clock.advance(3000)
+    d.settle()
+    assert d.screen.cursor < 27  # on the grid: no hand card inverted
+    # the line: " " then each card in 4 cells, rank then suit
+    return [d.panel.region(6 * (2 + 4 * k), HAND_Y, 6, 8) for k in range(4)]
+
+
+def test_the_small_suits_of_the_hand_row_differ_in_three_pixels_or_more():
+    cells = _hand_row_suits()
+    for i in range(4):
+        assert sum(map(sum, cells[i])) > 10, SUITS[i]  # a suit is shown there
+        for j in range(i + 1, 4):
+            assert differ(cells[i], cells[j]) >= 3, SUITS[i] + SUITS[j]
+
+
+def _tile(rank, suit):
+    return sprites.card_tile((suit << 4) | rank)
+
+
+def test_the_card_suits_differ_in_three_pixels_or_more_on_every_rank():
+    for rank in range(1, 14):
+        tiles = [tile_pixels(_tile(rank, s)) for s in range(4)]
+        # the part of the card where the suits differ, and a pixel round it
+        where = [(i, j) for j in range(sprites.CARD_H) for i in range(sprites.CARD_W)
+                 if len({t[j][i] for t in tiles}) > 1]
+        x0, x1 = min(i for i, _ in where) - 1, max(i for i, _ in where) + 2
+        y0, y1 = min(j for _, j in where) - 1, max(j for _, j in where) + 2
+        crops = [[r[x0:x1] for r in t[y0:y1]] for t in tiles]
+        for i in range(4):
+            for j in range(i + 1, 4):
+                assert differ(crops[i], crops[j]) >= 3, (rank, SUITS[i] + SUITS[j])
+
+
+def _suit_at(rows, glyph):
+    """Where glyph (7x7 rows) is drawn in rows: its lit pixels, found where its
+    lit and dark pixels both match."""
+    for y in range(len(rows) - 6):
+        for x in range(len(rows[0]) - 6):
+            if all(rows[y + j][x + i] == glyph[j][i] for j in range(7) for i in range(7)):
+                return {(x + i, y + j) for j in range(7) for i in range(7) if glyph[j][i]}
+    raise AssertionError("the suit is not on the card")
+
+
+def component(rows, seeds):
+    """The lit pixels 8-connected to seeds: the shape the eye reads them in."""
+    h, w = len(rows), len(rows[0])
+    seen = set()
+    todo = list(seeds)
+    while todo:
+        x, y = todo.pop()
+        if (x, y) in seen or not (0 <= x < w and 0 <= y < h) or not rows[y][x]:
+            continue
+        seen.add((x, y))
+        todo += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return seen
+
+
+def _glyph(k):
+    return [[(font.SUITS[7 * k + j] >> (6 - i)) & 1 for i in range(7)] for j in range(7)]
+
+
+def _framed_card(tile):
+    """The card picked up, framed, as Clear the Dungeon's hovering card draws it."""
+    import displayio
+
+    bm = displayio.Bitmap(sprites.CARD_W, sprites.CARD_H + 1, 2)
+    sprites.framed_card(bm, tile)
+    return [[bm[i, j] for i in range(sprites.CARD_W)] for j in range(sprites.CARD_H + 1)]
+
+
+def test_a_card_suit_touches_nothing_else_lit_plain_or_under_the_cursor():
+    for c in range(52 + 2):
+        card = (15 | ((c - 52) << 4)) if c >= 52 else (((c // 13) << 4) | (c % 13 + 1))
+        tile = sprites.card_tile(card)
+        glyph = _glyph(4 if c >= 52 else c // 13)
+        suit = _suit_at(tile_pixels(tile), glyph)
+        for how, rows in (("plain", tile_pixels(tile)), ("framed", framed(tile)), ("hovering", _framed_card(tile))):
+            assert component(rows, suit) == suit, (cards.rank(card), c // 13, how)
