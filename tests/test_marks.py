@@ -151,3 +151,39 @@ def test_a_card_suit_touches_nothing_else_lit_plain_or_under_the_cursor():
         suit = _suit_at(tile_pixels(tile), glyph)
         for how, rows in (("plain", tile_pixels(tile)), ("framed", framed(tile)), ("hovering", _framed_card(tile))):
             assert component(rows, suit) == suit, (cards.rank(card), c // 13, how)
+
+
+# -- Rogue Solitaire's mark of a card that matches the exit -------------------------------------
+RIGHT_X = 66  # your grid in the fight view
+
+
+def _rogue_screen(player, exit, monster="KD 3C 4H 5D 9H 6C 7S 8H 10H"):
+    order = list(parse_list(player + " " + exit + " " + monster))
+    order += [c for c in cards.standard_deck() if c not in order]
+    g = rogue.Rogue(rogue.QUICK).set_up(bytes(order))
+    d = Driver((RoguePlay, registry.find("rogue"), rogue.QUICK, 7, g))
+    d.board.clock.advance(3000)
+    d.settle()
+    return d
+
+
+def test_the_exit_match_mark_is_a_3x3_block_clear_of_everything_else_on_the_card():
+    # matches at places 1 (2S/2H), 3 (4D/QD) and 4 (5C/KC): a spade, a diamond, a club under the mark
+    player = "2S 3H 4D 5C 6S 7H 8D 9C 10S"
+    d = _rogue_screen(player, "2H 9S QD KC RJ 4C 5S 6D 7C")
+    for p, card in enumerate(player.split()):
+        if p == 4:
+            continue  # the cursor's frame on the centre, which never matches
+        x, y = RIGHT_X + (p % 3) * 21, (p // 3) * 16
+        shown = d.panel.region(x, y, sprites.CARD_W, sprites.CARD_H)
+        plain = tile_pixels(sprites.card_tile(parse_list(card)[0]))
+        mark = {(i, j) for j in range(sprites.CARD_H) for i in range(sprites.CARD_W) if shown[j][i] != plain[j][i]}
+        if p not in (0, 2, 3):
+            assert mark == set(), p
+            continue
+        assert all(shown[j][i] for i, j in mark), p  # the mark lights pixels, takes none away
+        xs = sorted({i for i, _ in mark})
+        ys = sorted({j for _, j in mark})
+        assert len(xs) >= 3 and len(ys) >= 3 and len(mark) == len(xs) * len(ys), (p, xs, ys)  # a solid block
+        assert xs[-1] >= sprites.CARD_W - 5 and ys[0] <= 4, p  # in the top right corner
+        assert component(shown, mark) == mark, p  # touching neither the border nor the suit

@@ -156,7 +156,7 @@ def test_fight_view_shows_monster_and_you_with_match_dots_hand_and_status():
     for p, card in enumerate(PLAYER.split()):
         want = (framed if p == 4 else tile_pixels)(sprites.card_tile(parse_list(card)[0]))  # the cursor on your centre
         if p in (0, 2, 3):  # the match dot, top right
-            for x, y in ((16, 2), (17, 2), (16, 3), (17, 3)):
+            for x, y in ((x, y) for x in (15, 16, 17) for y in (2, 3, 4)):
                 assert want[y][x] == 0
                 want[y][x] = 1
         assert player_tile(d, p) == want, p

@@ -15,9 +15,10 @@ The table is three 3x3 grids, monster | you | exit; two show at a time, each
                  preview); messages for a while after a move
 
 Over the grids lie small marks, each its own TileGrid so a change sends only
-its few pixels: a 2x2 dot in the top right corner of each of your tiles
-whose card matches the exit card in its place (E1), and two 20x1 underlines, under the monster tiles the attack
-under the cursor would hit and the reply would come from.
+its few pixels: a 3x3 dot in the top right corner of each of your tiles
+whose card matches the exit card in its place (E1), a pixel clear of the
+card's border and suit, and two 20x1 underlines, under the monster tiles the
+attack under the cursor would hit and the reply would come from.
 
 Play: the d-pad moves the cursor over your grid, the hand line and the
 visible monster or exit grid; off your left or right edge the view slides
@@ -136,7 +137,9 @@ _HAND = const(27)
 _SKIP = const(39)
 _NONE = const(15)  # preview(): no place
 _GAUNTLET = const(11)
-_DOT_X = const(16)  # where the dot sits in a tile
+_DOT_X = const(15)  # where the dot sits in a tile: columns 15-17, rows 2-4
+_DOT_Y = const(2)
+_DOT = const(3)  # its side: a 2x2 dot was too small to see
 _FLOOR = "games.rogue.floor"  # the floor card and the game's end: imported when shown
 _ACHIEVEMENTS = "games.rogue.achievements"  # imported at the run's end, released with the game
 _MENU = "games.rogue.menu"  # a card's menu: imported when first opened, let go between floors
@@ -195,10 +198,10 @@ class Play(GameScreen):
             for i in range(9):
                 places.append((x0 + (i % 3) * _STEP_X, (i // 3) * _STEP_Y))
         self.tiles = CardTiles(board, places)
-        self.dots = []  # a 2x2 dot on each of your places, shown where the card matches the exit's
-        dot = _lit(2, 2)
+        self.dots = []  # a 3x3 dot on each of your places, shown where the card matches the exit's
+        dot = _lit(_DOT, _DOT)
         for i in range(9):
-            t = _mark(dot, _RIGHT_X + (i % 3) * _STEP_X + _DOT_X, (i // 3) * _STEP_Y + 2)
+            t = _mark(dot, _RIGHT_X + (i % 3) * _STEP_X + _DOT_X, (i // 3) * _STEP_Y + _DOT_Y)
             self.dots.append(t)
             board.append(t)
         self.dotted = bytearray(9)  # 1 where a dot shows
