@@ -1,6 +1,7 @@
-"""Marks that must read at 128x64 on a 0.96" panel, where a pixel is 0.17 mm
-(issue 22, finding 8): the suits at both sizes the panel shows them, read
-from its pixels or from the sheets it is drawn from.
+"""Marks and lines that must read at 128x64 on a 0.96" panel, where a pixel
+is 0.17 mm (issue 22, findings 8 and 9): the suits at both sizes the panel
+shows them, read from its pixels or from the sheets it is drawn from; the
+exit-match mark; no line covered by a hovering card, no message left stale.
 
 Two suits "differ in n pixels" when n pixels differ however the two are
 lined up (one moved by up to a pixel each way) and with one row or one
@@ -12,12 +13,15 @@ needed 9 of spades discarded as a club), and the card diamond was the spade
 with its stem taken out (Clear the Dungeon's 5 of diamonds read as a 5 of
 spades, its point joining the cursor's bar as a spade's stem and foot)."""
 
-from engine import cards
+from engine import cards, notation
 from engine.notation import parse_list
+from games.ctd import rules as ctd
 from games.rogue import rules as rogue
 from tests.card_pixels import framed
-from tests.ui_driver import Driver, tile_pixels
+from tests.ctd_decks import deal
+from tests.ui_driver import Driver, play_screen, read_text, text_pixels, tile_pixels
 from ui import font, sprites
+from ui.text import pad
 
 from games.rogue.play import Play as RoguePlay
 from engine import registry
@@ -187,3 +191,20 @@ def test_the_exit_match_mark_is_a_3x3_block_clear_of_everything_else_on_the_card
         assert len(xs) >= 3 and len(ys) >= 3 and len(mark) == len(xs) * len(ys), (p, xs, ys)  # a solid block
         assert xs[-1] >= sprites.CARD_W - 5 and ys[0] <= 4, p  # in the top right corner
         assert component(shown, mark) == mark, p  # touching neither the border nor the suit
+
+
+# -- Clear the Dungeon: no line covered, no message stale (finding 9) -----------------------------
+def test_a_card_hovering_at_the_first_columns_trigger_leaves_the_message_line_whole():
+    g = deal(ctd.CLASSIC, [["KH"], ["QS"], ["JD"]], "6C 7D 5S 7H 2H 7S")
+    d = play_screen(game=g)
+    d.play(0 << 4 | 0)  # 6C and 7D on KH: the next card there is its trigger, in the fourth row
+    d.play(1 << 4 | 0)
+    assert g.role(0) == 2
+    d.pick(2)
+    d.aim(0)  # 5S hovers at KH's trigger place
+    hover = framed(sprites.card_tile(notation.parse("5S")))
+    assert any(d.panel.region(0, y, sprites.CARD_W, sprites.CARD_H) == hover for y in range(16, 49))
+    d.tap("A")  # refused: the card stays there, and the line says why
+    assert d.screen.carry == 2 and d.screen.cursor == 0
+    assert d.panel.region(0, 56, 6 * 14, 8) == text_pixels(pad("WRONG SUIT", 14))
+    assert read_text(d, 0, 56, 14) == "WRONG SUIT"

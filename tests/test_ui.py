@@ -464,8 +464,8 @@ def test_a_card_hovering_over_the_monsters_below_shows_their_count_beside():
     assert lit(d.panel.region(108, 40, 18, 8)) == 0
     d.pick(0)  # 7H hovers over KH's trigger place, over the count
     assert d.screen.cursor == 2
-    assert d.panel.region(2 * 21, 48, 20, 15) == framed(sprites.card_tile(notation.parse("7H")))
-    assert under_cursor(d, 2 * 21, 48)  # the bar on the panel's last row
+    assert d.panel.region(2 * 21, 40, 20, 15) == framed(sprites.card_tile(notation.parse("7H")))
+    assert under_cursor(d, 2 * 21, 40)  # the bar just above the message line
     assert d.panel.region(108, 40, 18, 8) == text_pixels(" +%d" % below)  # the count, beside
     d.tap("B")
     assert lit(d.panel.region(108, 40, 18, 8)) == 0

@@ -12,6 +12,10 @@ Layout (pixels):
               "+n" of the column a card hovers over when the card hides it
     y 56      the message line, 14 characters (x 0-83)
 
+A card picked up hovers where it would go: over a column's pair place, or
+at y 40 for its trigger, over the lower half of the pair it would trigger
+and the "+n", so that it never covers the message line (it did at y 48).
+
 Play: the cursor (a frame over a card, ui/parts.py) moves with the d-pad.  A
 on a card of the hand (or the reserve's top) picks it up; the card then
 hovers, framed, where it would go: left/right choose a column, down the pile,
@@ -59,6 +63,7 @@ _HAND_X = const(87)
 _COUNT_X = const(108)
 _ROW = const(16)
 _HIDDEN_Y = const(40)
+_TRIGGER_Y = const(40)  # a card hovering at a trigger place: its bar ends just above the message line
 _PILE = const(3)  # the panel spot of the pile, after the three hand slots
 _NOT_CARRIED = const(-1)
 _LEARNED = const(4)  # placements after which the buttons are no longer shown
@@ -176,6 +181,7 @@ class Play(GameScreen):
             if self.cursor < self.columns:
                 x, y = self.cursor * _COL_X, (g.role(self.cursor) + 1) * _ROW
                 if y == 3 * _ROW:
+                    y = _TRIGGER_Y
                     covered = g.below(self.cursor)
             else:
                 x, y = _HAND_X, 3 * _ROW
