@@ -208,3 +208,29 @@ def test_a_card_hovering_at_the_first_columns_trigger_leaves_the_message_line_wh
     assert d.screen.carry == 2 and d.screen.cursor == 0
     assert d.panel.region(0, 56, 6 * 14, 8) == text_pixels(pad("WRONG SUIT", 14))
     assert read_text(d, 0, 56, 14) == "WRONG SUIT"
+
+
+def test_nowhere_to_go_goes_at_the_next_placement_pick_and_hand():
+    g = deal(ctd.CLASSIC, [["KH"], ["KS"], ["KD"], ["KC"]], "2H 2S 9D 9C 5H 4C 8S")
+    d = play_screen(game=g)
+    d.wait(3000)  # the rule set's name has gone
+    line = lambda: read_text(d, 0, 56, 14)
+    d.pick(0)  # 2H: too weak for every King
+    assert line() == "NOWHERE TO GO" and d.screen.cursor == 4 + 3  # over the pile
+    d.tap("A")  # to the damage pile, at once (the presses of a player who knows)
+    assert g.pile_n == 1 and line() == "A:PICK B:UNDO"
+    d.pick(1)  # 2S: nowhere either, and said of this card
+    assert line() == "NOWHERE TO GO"
+    d.tap("A")
+    assert g.pile_n == 2 and line() == "A:PICK B:UNDO"
+    d.tap("B")
+    assert g.pile_n == 1 and line() == "UNDONE"
+    d.pick(2)  # 9D may go on a King: what was said before goes
+    assert d.screen.cursor < 4 and line() == "A:PUT B:BACK"
+    d.tap("A")
+    d.pick(1)  # 2S again, and the hand's last card to the pile: a new hand
+    assert line() == "NOWHERE TO GO"
+    d.tap("A")
+    assert g.hand_size() == 3 and g.pile_n == 2 and line() == ""  # the buttons are learned by now
+    d.pick(0)
+    assert "NOWHERE" not in line()

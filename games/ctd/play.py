@@ -20,7 +20,8 @@ Play: the cursor (a frame over a card, ui/parts.py) moves with the d-pad.  A
 on a card of the hand (or the reserve's top) picks it up; the card then
 hovers, framed, where it would go: left/right choose a column, down the pile,
 A places it, B puts it back.  A refused placement says why on the message line
-and changes nothing.  B undoes the last move of the hand; holding B asks to
+and changes nothing.  What the line says goes at the next pick, placement or
+hand (each says its own, if anything).  B undoes the last move of the hand; holding B asks to
 leave to the menu (ui/parts.py).
 
 Places the cursor can be on ("spots"): a column 0..columns-1, or columns +
@@ -261,12 +262,14 @@ class Play(GameScreen):
                 return False
             self.carry = source
             self.cursor = self._aim_first(source)
+            self._hints()
             if self.cursor < 0:
                 self.message.say("NOWHERE TO GO")
                 standing = ring(n - 1, 1, n, self._standing)
                 self.cursor = standing if source == ctd.FROM_RESERVE else n + _PILE
+            else:
+                self.message.say("")  # what was said before this pick is stale now
             self.last_column = self.cursor if self.cursor < n else ring(n - 1, 1, n, self._standing)
-            self._hints()
             self.sync()
             return True
         mv = (self.carry << _SOURCE) | (self.cursor if self.cursor < n else ctd.TO_PILE)
@@ -338,6 +341,7 @@ class Play(GameScreen):
             self.message.say(("WON! PRESS A" if g.status == WON else "LOST. PRESS A"), 0)
             self.message.rest("")
         else:
+            self.message.say("")  # what was said about the card placed (NOWHERE TO GO) goes with it
             for i in range(g.n_events):
                 kind = g.events[3 * i]
                 if kind == ctd.EV_KILL:
