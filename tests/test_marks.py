@@ -234,3 +234,26 @@ def test_nowhere_to_go_goes_at_the_next_placement_pick_and_hand():
     assert g.hand_size() == 3 and g.pile_n == 2 and line() == ""  # the buttons are learned by now
     d.pick(0)
     assert "NOWHERE" not in line()
+
+
+# -- Rogue Solitaire: the attack preview where its marks can be seen --------------------------------
+def _runs(d, y):
+    """The x of each run of 20 lit pixels on row y: the underlines and the cursor's bar."""
+    row = d.panel.region(0, y, 128, 1)[0]
+    return [x for x in range(128 - 19) if all(row[x:x + 20]) and (x == 0 or not row[x - 1])]
+
+
+def test_the_attack_preview_shows_only_in_the_fight_view_where_its_underlines_are():
+    d = _rogue_screen("2S 3H 4D 5C 6S 7H 8D 9C 10S", "2H 9S QD KC RJ 4C 5S 6D 7C")
+    s = d.screen
+    line = lambda: read_text(d, 0, 56)
+    d.tap("RIGHT")  # your place 6, the fight view: the preview and its underlines
+    assert s.view == 0 and s.cursor == 5 and line().startswith("ATK 7")
+    assert [x for y in (15, 31, 47) for x in _runs(d, y) if x < 62]  # under monster cards, on the left
+    d.tap("RIGHT")  # off your right edge: the exit slides in
+    d.tap("LEFT")  # back onto your place 6, on the left now; the monster is out of sight
+    assert s.view == 1 and s.cursor == 5
+    assert line() == "F1 D27 PLAY"  # the status, not an attack on cards off the panel
+    assert {(x, y) for y in (15, 31, 47) for x in _runs(d, y)} == {(42, 31)}  # only the cursor's bar
+    d.tap("UP")  # your place 3 in the exit view: still the status
+    assert s.cursor == 2 and line() == "F1 D27 PLAY"

@@ -12,7 +12,7 @@ The table is three 3x3 grids, monster | you | exit; two show at a time, each
     y 56         the status line: floor (BUF n on the gauntlet), deck, the
                  Buffet, the named monster's power, the step; what A would do
                  when the cursor rests on one of your outer cards (the attack
-                 preview); messages for a while after a move
+                 preview, in the fight view); messages for a while after a move
 
 Over the grids lie small marks, each its own TileGrid so a change sends only
 its few pixels: a 3x3 dot in the top right corner of each of your tiles
@@ -259,11 +259,13 @@ class Play(GameScreen):
 
     def _preview(self):
         """preview() of the place under the cursor when the status line shows
-        an attack preview, else -1."""
+        an attack preview, else -1: in the fight view only, where the monster
+        cards it names and underlines are on the panel (in the exit view they
+        were not, and its underlines pointed off screen)."""
         g = self.game
         c = self.cursor
         if (self.overlay is not None or self.carry >= 0 or c >= 9 or c == 4 or not g.player[c]
-                or g.phase() not in (rogue.PHASE_PLAY, rogue.PHASE_ATTACK)):
+                or self.view != _FIGHT or g.phase() not in (rogue.PHASE_PLAY, rogue.PHASE_ATTACK)):
             return -1
         return g.preview(c)
 
@@ -306,7 +308,7 @@ class Play(GameScreen):
                 t.hidden = not m
                 self.dotted[p] = m
         for k in range(2):
-            at = (pv >> (4 * k)) & 15 if pv >= 0 and self.view == _FIGHT else _NONE
+            at = (pv >> (4 * k)) & 15 if pv >= 0 else _NONE  # pv: the fight view's only
             if self.under_at[k] != at:
                 t = self.unders[k]
                 if at == _NONE:
